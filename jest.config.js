@@ -1,0 +1,10 @@
+/** Unit and real-engine tests: nodes run through n8n-core's WorkflowExecute against test/simulator over HTTP. */
+module.exports = {
+	testEnvironment: 'node',
+	roots: ['<rootDir>/test'],
+	testMatch: ['**/*.test.ts'],
+	setupFiles: ['<rootDir>/test/harness/env.ts'],
+	transform: { '^.+\\.ts$': ['ts-jest', { isolatedModules: true, diagnostics: false }] },
+	testTimeout: 60_000,
+	maxWorkers: 2,
+};
