@@ -1,0 +1,56 @@
+/** Error bodies of both APIs (facts.md), the edge layer and S3-style storage. */
+
+export interface ApiResponse {
+	status: number;
+	headers?: Record<string, string>;
+	/** JSON-serialised unless `raw` is set. */
+	body?: unknown;
+	raw?: { text: string; contentType: string };
+}
+
+export function json(status: number, body: unknown, headers?: Record<string, string>): ApiResponse {
+	return { status, body, headers };
+}
+
+/** Partner envelope: {"detail": {"error": {"code", "message", "details"}}}. */
+export function partnerError(
+	status: number,
+	code: string,
+	message: string,
+	headers?: Record<string, string>,
+	details: Record<string, unknown> = {},
+): ApiResponse {
+	return json(status, { detail: { error: { code, message, details } } }, headers);
+}
+
+/** Enterprise error: {"detail": "<message>"}. */
+export function enterpriseError(status: number, message: string, headers?: Record<string, string>): ApiResponse {
+	return json(status, { detail: message }, headers);
+}
+
+/** GridBank's edge protection: 403 without the API's envelope. */
+export function edgeForbidden(): ApiResponse {
+	return json(403, { message: 'Forbidden' });
+}
+
+export const STATUS_TEXT: Record<number, string> = {
+	400: 'Bad Request',
+	401: 'Unauthorized',
+	403: 'Forbidden',
+	404: 'Not Found',
+	410: 'Gone',
+	429: 'Too Many Requests',
+	500: 'Internal Server Error',
+	502: 'Bad Gateway',
+	503: 'Service Unavailable',
+	504: 'Gateway Timeout',
+};
+
+export function htmlError(status: number, headers?: Record<string, string>): ApiResponse {
+	const text = `<html><body><h1>${status} ${STATUS_TEXT[status] ?? 'Error'}</h1></body></html>`;
+	return { status, headers, raw: { text, contentType: 'text/html' } };
+}
+
+export function s3Xml(code: string, message: string): string {
+	return `<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>${code}</Code><Message>${message}</Message><RequestId>4442587FB7D0A2F9</RequestId></Error>`;
+}

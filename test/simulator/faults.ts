@@ -1,0 +1,110 @@
+/**
+ * Fault switches of one simulator instance. Counted faults are consumed by the requests
+ * they hit; reset() / faults.clear() turn everything off.
+ */
+import type { EndCursorStyle, FailNextOptions, ResetConnectionsOptions } from './types';
+
+export type PathMatcher = string | RegExp | undefined;
+
+export function pathMatches(matcher: PathMatcher, rawPath: string): boolean {
+	if (matcher === undefined) return true;
+	if (typeof matcher === 'string') return rawPath.includes(matcher);
+	matcher.lastIndex = 0;
+	return matcher.test(rawPath);
+}
+
+interface Counted<T> {
+	left: number;
+	o: T;
+}
+
+function takeFrom<T>(list: Array<Counted<T>>, match: (o: T) => boolean): T | undefined {
+	const entry = list.find((e) => e.left > 0 && match(e.o));
+	if (!entry) return undefined;
+	entry.left--;
+	if (entry.left <= 0) list.splice(list.indexOf(entry), 1);
+	return entry.o;
+}
+
+export class FaultState {
+	fails: Array<Counted<FailNextOptions>> = [];
+	resets: Array<Counted<ResetConnectionsOptions>> = [];
+	cursorRejectPage: number | null = null;
+	cuts: Array<Counted<number>> = [];
+	wrongLengths: Array<Counted<number>> = [];
+	slowBytesPerSecond = 0;
+	earlyExpiries = 0;
+	/** Signatures of URLs issued while expireUrlsEarly was armed. */
+	readonly earlyExpiredSignatures = new Set<string>();
+	refusals: Array<Counted<400 | 401 | 403 | 410>> = [];
+	redirects = 0;
+	nonJson: Array<Counted<{ path: PathMatcher }>> = [];
+	nullable = false;
+	extra = false;
+	edge = false;
+	endCursor: EndCursorStyle;
+
+	constructor(private readonly defaultEndCursor: EndCursorStyle) {
+		this.endCursor = defaultEndCursor;
+	}
+
+	clear(): void {
+		this.fails = [];
+		this.resets = [];
+		this.cursorRejectPage = null;
+		this.cuts = [];
+		this.wrongLengths = [];
+		this.slowBytesPerSecond = 0;
+		this.earlyExpiries = 0;
+		this.earlyExpiredSignatures.clear();
+		this.refusals = [];
+		this.redirects = 0;
+		this.nonJson = [];
+		this.nullable = false;
+		this.extra = false;
+		this.edge = false;
+		this.endCursor = this.defaultEndCursor;
+	}
+
+	takeFail(target: 'api' | 'storage', rawPath: string): FailNextOptions | undefined {
+		return takeFrom(this.fails, (o) => (o.target ?? 'api') === target && pathMatches(o.path, rawPath));
+	}
+
+	takeReset(target: 'api' | 'storage', rawPath: string): ResetConnectionsOptions | undefined {
+		return takeFrom(this.resets, (o) => (o.target ?? 'api') === target && pathMatches(o.path, rawPath));
+	}
+
+	takeCut(): number | undefined {
+		return takeFrom(this.cuts, () => true);
+	}
+
+	takeWrongLength(): number | undefined {
+		return takeFrom(this.wrongLengths, () => true);
+	}
+
+	takeRefusal(): 400 | 401 | 403 | 410 | undefined {
+		return takeFrom(this.refusals, () => true);
+	}
+
+	takeNonJson(rawPath: string): boolean {
+		return takeFrom(this.nonJson, (o) => pathMatches(o.path, rawPath)) !== undefined;
+	}
+
+	takeEarlyExpiry(): boolean {
+		if (this.earlyExpiries <= 0) return false;
+		this.earlyExpiries--;
+		return true;
+	}
+
+	takeRedirect(): boolean {
+		if (this.redirects <= 0) return false;
+		this.redirects--;
+		return true;
+	}
+
+	takeCursorReject(page: number): boolean {
+		if (this.cursorRejectPage !== page) return false;
+		this.cursorRejectPage = null;
+		return true;
+	}
+}

@@ -1,0 +1,360 @@
+/**
+ * startSimulator: the API origin (Partner + Enterprise), the storage origin and a third
+ * "redirect" origin, all on 127.0.0.1, sharing one Engine (state, faults, limiters) and
+ * one request log.
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Engine, resolveOptions, type RequestContext } from './engine';
+import { handleEnterprise } from './enterprise-routes';
+import { edgeForbidden, enterpriseError, htmlError, json, partnerError, type ApiResponse } from './errors';
+import { handlePartner } from './partner-routes';
+import { handleStorage } from './storage';
+import type {
+	DispositionMode,
+	EnterpriseVideo,
+	FailNextOptions,
+	Faults,
+	LoggedRequest,
+	PartnerAccountInfo,
+	ResetConnectionsOptions,
+	Simulator,
+	SimulatorOptions,
+	Tier,
+	VideoFile,
+} from './types';
+
+export interface InternalOptions extends SimulatorOptions {
+	/** Called when a request's status is known (the cli's verbose mode). Never given headers to print. */
+	onRequest?: (r: LoggedRequest) => void;
+}
+
+const FAIL_TEXT: Record<number, [string, string]> = {
+	429: ['rate_limit_exceeded', 'Rate limit exceeded. Retry after the time given in Retry-After.'],
+	500: ['internal_error', 'Internal server error'],
+	502: ['bad_gateway', 'Bad gateway'],
+	503: ['service_unavailable', 'Service temporarily unavailable'],
+	504: ['gateway_timeout', 'Gateway timeout'],
+};
+
+function splitUrl(url: string | undefined): [string, string] {
+	const u = url ?? '/';
+	const q = u.indexOf('?');
+	return q < 0 ? [u, ''] : [u.slice(0, q), u.slice(q + 1)];
+}
+
+function flatHeaders(req: IncomingMessage): Record<string, string | undefined> {
+	const out: Record<string, string | undefined> = {};
+	for (const [k, v] of Object.entries(req.headers)) out[k] = Array.isArray(v) ? v.join(', ') : v;
+	return out;
+}
+
+function listen(server: Server, port: number): Promise<number> {
+	return new Promise((resolve, reject) => {
+		server.once('error', reject);
+		server.listen(port, '127.0.0.1', () => {
+			server.off('error', reject);
+			resolve((server.address() as AddressInfo).port);
+		});
+	});
+}
+
+function closeServer(server: Server): Promise<void> {
+	return new Promise((resolve) => {
+		server.close(() => resolve());
+		server.closeAllConnections();
+	});
+}
+
+class SimulatorImpl implements Simulator {
+	baseUrl = '';
+	storageUrl = '';
+	redirectUrl = '';
+	readonly log: LoggedRequest[] = [];
+	readonly engine: Engine;
+	readonly faults: Faults;
+	private readonly now: () => number;
+	private readonly api: Server;
+	private readonly storage: Server;
+	private readonly redirect: Server;
+
+	constructor(private readonly opts: InternalOptions) {
+		this.now = opts.now ?? Date.now;
+		this.engine = new Engine(resolveOptions(opts), this.now);
+		this.faults = this.makeFaults();
+		const guard = (fn: (req: IncomingMessage, res: ServerResponse) => void | Promise<void>) => (req: IncomingMessage, res: ServerResponse) => {
+			Promise.resolve()
+				.then(() => fn(req, res))
+				.catch((err: unknown) => {
+					console.error(`[gridbank-simulator] handler error: ${err instanceof Error ? err.message : String(err)}`);
+					if (!res.headersSent) {
+						res.writeHead(500, { 'Content-Type': 'application/json' });
+						res.end('{"detail":"Internal simulator error"}');
+					} else res.destroy();
+				});
+		};
+		this.api = createServer({ keepAliveTimeout: 5000 }, guard((req, res) => this.onApi(req, res)));
+		this.storage = createServer({ keepAliveTimeout: 5000 }, guard((req, res) => this.onStorage('storage', req, res)));
+		this.redirect = createServer({ keepAliveTimeout: 5000 }, guard((req, res) => this.onStorage('redirect', req, res)));
+	}
+
+	async start(): Promise<this> {
+		const apiPort = await listen(this.api, this.opts.port ?? 0);
+		const storagePort = await listen(this.storage, this.opts.storagePort ?? 0);
+		const redirectPort = await listen(this.redirect, this.opts.redirectPort ?? 0);
+		this.baseUrl = `http://127.0.0.1:${apiPort}`;
+		this.storageUrl = `http://127.0.0.1:${storagePort}`;
+		this.redirectUrl = `http://127.0.0.1:${redirectPort}`;
+		this.engine.storageUrl = this.storageUrl;
+		return this;
+	}
+
+	private record(
+		target: LoggedRequest['target'],
+		req: IncomingMessage,
+		res: ServerResponse,
+		rawPath: string,
+		rawQuery: string,
+		at: number,
+	): LoggedRequest {
+		const query: Record<string, string> = {};
+		for (const [k, v] of new URLSearchParams(rawQuery)) query[k] = v;
+		const entry: LoggedRequest = {
+			target,
+			method: req.method ?? 'GET',
+			path: rawPath,
+			query,
+			headers: flatHeaders(req),
+			status: 0,
+			at,
+		};
+		this.log.push(entry);
+		const notify = this.opts.onRequest;
+		if (notify) res.once('close', () => notify(entry));
+		return entry;
+	}
+
+	private onApi(req: IncomingMessage, res: ServerResponse): void {
+		req.resume();
+		const now = this.now();
+		const [rawPath, rawQuery] = splitUrl(req.url);
+		const entry = this.record('api', req, res, rawPath, rawQuery, now);
+		const f = this.engine.faults;
+		const ua = req.headers['user-agent'];
+		let response: ApiResponse;
+		let afterBytes: number | undefined;
+		if (!ua || !ua.trim() || f.edge) {
+			response = edgeForbidden();
+		} else {
+			const reset = f.takeReset('api', rawPath);
+			if (reset && reset.afterBytes === undefined) {
+				req.socket.destroy();
+				return;
+			}
+			afterBytes = reset?.afterBytes;
+			const fail = f.takeFail('api', rawPath);
+			if (fail) response = this.failure(fail, rawPath, now);
+			else {
+				const ctx: RequestContext = { method: req.method ?? 'GET', rawPath, query: new URLSearchParams(rawQuery), headers: req.headers, now };
+				if (rawPath.startsWith('/partner/')) response = handlePartner(this.engine, ctx);
+				else if (rawPath.startsWith('/external/')) response = handleEnterprise(this.engine, ctx);
+				else response = json(404, { detail: 'Not Found' });
+				if (response.status === 200 && f.takeNonJson(rawPath)) {
+					response = { status: 200, headers: response.headers, raw: { text: '<html><body><p>OK</p></body></html>', contentType: 'text/html' } };
+				}
+			}
+		}
+		this.send(res, response, entry, afterBytes);
+	}
+
+	private failure(fail: FailNextOptions, rawPath: string, now: number): ApiResponse {
+		const headers: Record<string, string> = {};
+		if (fail.status === 429 || fail.retryAfter !== undefined) headers['Retry-After'] = fail.retryAfter ?? '1';
+		if (fail.rateLimitHeaders) {
+			headers['X-RateLimit-Limit'] = '300';
+			headers['X-RateLimit-Remaining'] = '0';
+			headers['X-RateLimit-Reset'] = String(Math.ceil(now / 1000) + 1);
+		}
+		if (fail.htmlBody) return htmlError(fail.status, headers);
+		const [code, message] = FAIL_TEXT[fail.status] ?? ['internal_error', 'Internal server error'];
+		if (rawPath.startsWith('/partner/')) return partnerError(fail.status, code, message, headers);
+		return enterpriseError(fail.status, message, headers);
+	}
+
+	private send(res: ServerResponse, r: ApiResponse, entry: LoggedRequest, afterBytes?: number): void {
+		const body = r.raw ? r.raw.text : JSON.stringify(r.body ?? null);
+		const bytes = Buffer.from(body, 'utf8');
+		entry.status = r.status;
+		res.writeHead(r.status, {
+			'Content-Type': r.raw ? r.raw.contentType : 'application/json',
+			'Content-Length': String(bytes.length),
+			...r.headers,
+		});
+		if (afterBytes !== undefined && afterBytes < bytes.length) {
+			res.write(bytes.subarray(0, afterBytes));
+			res.socket?.end();
+			setTimeout(() => res.socket?.destroy(), 50).unref();
+			return;
+		}
+		res.end(bytes);
+	}
+
+	private async onStorage(target: 'storage' | 'redirect', req: IncomingMessage, res: ServerResponse): Promise<void> {
+		req.resume();
+		const [rawPath, rawQuery] = splitUrl(req.url);
+		const entry = this.record(target, req, res, rawPath, rawQuery, this.now());
+		await handleStorage(this.engine, { req, res, rawPath, rawQuery, entry, target, redirectOrigin: this.redirectUrl });
+	}
+
+	// ------------------------------------------------------------ control
+
+	clearLog(): void {
+		this.log.length = 0;
+	}
+
+	reset(): void {
+		this.engine.reset();
+		this.clearLog();
+	}
+
+	async close(): Promise<void> {
+		await Promise.all([closeServer(this.api), closeServer(this.storage), closeServer(this.redirect)]);
+	}
+
+	createPartnerAccount(o: { licences: number; teamOwnerLicences?: number; purchasedAtStart?: number }): PartnerAccountInfo {
+		return this.engine.world.createPartnerAccount(o);
+	}
+
+	addPartnerKey(key: string): string {
+		return this.engine.world.addPartnerKey(key);
+	}
+
+	addPartnerLicences(key: string, n: number, o?: { purchasedAt?: number; videoKeys?: string[] }): string[] {
+		return this.engine.world.addPartnerLicences(key, n, o);
+	}
+
+	partnerLicences(key: string): Array<{ video_key: string; purchased_at: number }> {
+		const w = this.engine.world;
+		return w.visible(w.partnerAccountOfKey(key)).map((i) => ({ video_key: i.video.id, purchased_at: i.purchasedAt }));
+	}
+
+	unlicensedVideoKey(key: string): string {
+		return this.engine.world.unlicensedVideoKey(key);
+	}
+
+	createEnterpriseAccount(o?: { tier?: Tier; subscription?: boolean }): { key: string } {
+		return this.engine.world.createEnterpriseAccount(o);
+	}
+
+	addEnterpriseVideos(videos: Array<Partial<EnterpriseVideo>>): string[] {
+		return this.engine.world.addEnterpriseVideos(videos);
+	}
+
+	getVideo(idOrKey: string): EnterpriseVideo | undefined {
+		const v = this.engine.world.video(idOrKey);
+		if (!v) return undefined;
+		return {
+			id: v.id,
+			title: v.title,
+			description: v.description,
+			duration: v.duration,
+			width: v.width,
+			height: v.height,
+			url: v.url,
+			thumbnail: v.thumbnail,
+			creator: { ...v.creator },
+			location: v.location ? { ...v.location } : null,
+			keywords: v.keywords ? [...v.keywords] : null,
+			theme: v.theme,
+			popularity: v.popularity,
+			publishedAt: v.publishedAt,
+		};
+	}
+
+	getVideoFile(idOrKey: string): VideoFile {
+		return this.engine.world.file(idOrKey);
+	}
+
+	setVideoFile(
+		idOrKey: string,
+		f: { size?: number; contentType?: string | null; fileName?: string; disposition?: DispositionMode; rangeSupport?: boolean },
+	): void {
+		this.engine.world.setVideoFile(idOrKey, f);
+	}
+
+	private makeFaults(): Faults {
+		const engine = this.engine;
+		const count = (n: number | undefined, name: string): number => {
+			const c = n ?? 1;
+			if (!Number.isInteger(c) || c < 1) throw new Error(`${name}: count must be a positive integer`);
+			return c;
+		};
+		return {
+			revokeKey(key: string): void {
+				const w = engine.world;
+				const partner = w.partnerKeys.get(key);
+				if (partner) partner.revoked = true;
+				else if (w.enterpriseAccounts.has(key)) w.enterpriseAccounts.delete(key);
+				else throw new Error('revokeKey: unknown key');
+			},
+			withdrawPartnerAccess(key: string, o?: { afterRequests?: number }): void {
+				const account = engine.world.partnerAccountOfKey(key);
+				if (o?.afterRequests && o.afterRequests > 0) account.withdrawAfter = o.afterRequests;
+				else account.withdrawn = true;
+			},
+			setSubscription(key: string, active: boolean): void {
+				engine.world.enterpriseAccount(key).subscription = active;
+			},
+			failNext(o: FailNextOptions): void {
+				engine.faults.fails.push({ left: count(o.count, 'failNext'), o: { ...o } });
+			},
+			resetConnections(o: ResetConnectionsOptions): void {
+				engine.faults.resets.push({ left: count(o.count, 'resetConnections'), o: { ...o } });
+			},
+			rejectCursorOnPage(n: number): void {
+				if (!Number.isInteger(n) || n < 2) throw new Error('rejectCursorOnPage: page 1 has no cursor; n must be >= 2');
+				engine.faults.cursorRejectPage = n;
+			},
+			cutDownloadAfter(bytes: number, n?: number): void {
+				engine.faults.cuts.push({ left: count(n, 'cutDownloadAfter'), o: bytes });
+			},
+			declareWrongLength(delta: number, n?: number): void {
+				engine.faults.wrongLengths.push({ left: count(n, 'declareWrongLength'), o: delta });
+			},
+			slowDownload(bytesPerSecond: number): void {
+				engine.faults.slowBytesPerSecond = Math.max(0, bytesPerSecond);
+			},
+			expireUrlsEarly(n?: number): void {
+				engine.faults.earlyExpiries += count(n, 'expireUrlsEarly');
+			},
+			storageRefuse(status: 400 | 401 | 403 | 410, n: number): void {
+				engine.faults.refusals.push({ left: count(n, 'storageRefuse'), o: status });
+			},
+			redirectStorage(n?: number): void {
+				engine.faults.redirects += count(n, 'redirectStorage');
+			},
+			nonJsonOkBody(path: string | RegExp, n?: number): void {
+				engine.faults.nonJson.push({ left: count(n, 'nonJsonOkBody'), o: { path } });
+			},
+			nullableFieldsNull(on: boolean): void {
+				engine.faults.nullable = on;
+			},
+			extraFields(on: boolean): void {
+				engine.faults.extra = on;
+			},
+			edgeBlock(on: boolean): void {
+				engine.faults.edge = on;
+			},
+			endCursorStyle(style): void {
+				engine.faults.endCursor = style;
+			},
+			clear(): void {
+				engine.faults.clear();
+			},
+		};
+	}
+}
+
+export async function startSimulator(opts: InternalOptions = {}): Promise<Simulator> {
+	return new SimulatorImpl(opts).start();
+}

@@ -1,0 +1,228 @@
+/**
+ * S3-style storage origin serving signed master-file URLs: signature and expiry checks
+ * (403 XML), Range requests (206), the four Content-Disposition modes, and the download
+ * faults (cut short, wrong Content-Length, slow, refusal, redirect to a third origin).
+ * Bytes are generated in chunks with backpressure: memory stays flat for multi-GB files.
+ */
+import { createHash } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { headerDisposition } from './disposition';
+import type { Engine } from './engine';
+import { s3Xml, STATUS_TEXT } from './errors';
+import { fileBytes } from './file-content';
+import { verifyUrl } from './signing';
+import type { LoggedRequest } from './types';
+
+const CHUNK = 256 * 1024;
+const LAST_MODIFIED = 'Tue, 01 Oct 2024 12:00:00 GMT';
+
+const REFUSALS: Record<number, [string, string]> = {
+	400: ['ExpiredToken', 'The provided token has expired.'],
+	401: ['Unauthorized', 'The request could not be authenticated.'],
+	403: ['AccessDenied', 'Request has expired'],
+	410: ['Gone', 'The requested object is no longer available.'],
+};
+
+const FAILURES: Record<number, [string, string]> = {
+	429: ['SlowDown', 'Please reduce your request rate.'],
+	500: ['InternalError', 'We encountered an internal error. Please try again.'],
+	502: ['BadGateway', 'Bad gateway.'],
+	503: ['ServiceUnavailable', 'Service is unable to handle request.'],
+	504: ['GatewayTimeout', 'Gateway timeout.'],
+};
+
+export interface StorageRequest {
+	req: IncomingMessage;
+	res: ServerResponse;
+	rawPath: string;
+	rawQuery: string;
+	entry: LoggedRequest;
+	target: 'storage' | 'redirect';
+	/** Origin that redirectStorage sends clients to. */
+	redirectOrigin: string;
+}
+
+function xml(s: StorageRequest, status: number, code: string, message: string, extra: Record<string, string> = {}): void {
+	const body = s3Xml(code, message);
+	s.entry.status = status;
+	s.res.writeHead(status, {
+		'Content-Type': 'application/xml',
+		'Content-Length': String(Buffer.byteLength(body)),
+		'x-amz-request-id': '4442587FB7D0A2F9',
+		...extra,
+	});
+	s.res.end(s.req.method === 'HEAD' ? undefined : body);
+}
+
+export function parseRange(header: string, size: number): { start: number; end: number } | 'unsatisfiable' | undefined {
+	const m = /^\s*bytes\s*=\s*(\d*)\s*-\s*(\d*)\s*$/i.exec(header);
+	if (!m) return undefined; // malformed or several ranges: ignored, the whole file is sent
+	const [, a, b] = m as unknown as [string, string, string];
+	if (a === '' && b === '') return undefined;
+	if (a === '') {
+		const suffix = Number(b);
+		if (suffix === 0 || size === 0) return 'unsatisfiable';
+		return { start: Math.max(0, size - suffix), end: size };
+	}
+	const start = Number(a);
+	if (b !== '' && Number(b) < start) return undefined;
+	if (start >= size) return 'unsatisfiable';
+	return { start, end: b === '' ? size : Math.min(size, Number(b) + 1) };
+}
+
+function sleep(ms: number): Promise<void> {
+	return new Promise((r) => setTimeout(r, ms));
+}
+
+/** Resolves when the response can take more data, or when it closed. */
+function drained(res: ServerResponse): Promise<void> {
+	return new Promise((resolve) => {
+		const done = () => {
+			res.off('drain', done);
+			res.off('close', done);
+			resolve();
+		};
+		res.on('drain', done);
+		res.on('close', done);
+	});
+}
+
+/** Writes bytes [start, start+count) of the file; false if the client went away. */
+async function pump(res: ServerResponse, id: string, start: number, count: number, bytesPerSecond: number): Promise<boolean> {
+	const chunk = bytesPerSecond > 0 ? Math.max(1, Math.min(65536, Math.floor(bytesPerSecond / 20))) : CHUNK;
+	const began = Date.now();
+	let sent = 0;
+	while (sent < count) {
+		if (res.destroyed || res.writableEnded) return false;
+		const n = Math.min(chunk, count - sent);
+		const ok = res.write(fileBytes(id, start + sent, start + sent + n));
+		sent += n;
+		if (!ok) await drained(res);
+		if (bytesPerSecond > 0) {
+			const due = began + (sent / bytesPerSecond) * 1000;
+			const wait = due - Date.now();
+			if (wait > 0) await sleep(wait);
+		}
+	}
+	return !res.destroyed;
+}
+
+export async function handleStorage(engine: Engine, s: StorageRequest): Promise<void> {
+	const { req, res, rawPath, rawQuery, entry } = s;
+	const faults = engine.faults;
+	let afterBytes: number | undefined;
+
+	if (s.target === 'storage') {
+		const reset = faults.takeReset('storage', rawPath);
+		if (reset) {
+			if (reset.afterBytes === undefined) {
+				req.socket.destroy();
+				return;
+			}
+			afterBytes = reset.afterBytes;
+		}
+		const fail = faults.takeFail('storage', rawPath);
+		if (fail) {
+			const extra: Record<string, string> = {};
+			if (fail.retryAfter !== undefined || fail.status === 429) extra['Retry-After'] = fail.retryAfter ?? '1';
+			if (fail.htmlBody) {
+				const body = `<html><body><h1>${fail.status} ${STATUS_TEXT[fail.status] ?? 'Error'}</h1></body></html>`;
+				entry.status = fail.status;
+				res.writeHead(fail.status, { 'Content-Type': 'text/html', 'Content-Length': String(Buffer.byteLength(body)), ...extra });
+				res.end(body);
+				return;
+			}
+			const [code, message] = FAILURES[fail.status] ?? ['InternalError', 'Internal error'];
+			return xml(s, fail.status, code, message, extra);
+		}
+		const refusal = faults.takeRefusal();
+		if (refusal) {
+			const [code, message] = REFUSALS[refusal] as [string, string];
+			return xml(s, refusal, code, message);
+		}
+	}
+
+	const verified = verifyUrl(engine.secret, req.method ?? 'GET', rawPath, rawQuery);
+	if (!verified.ok) {
+		return verified.reason === 'missing'
+			? xml(s, 403, 'AccessDenied', 'Query-string authentication requires the X-Amz-Signature, X-Amz-Date and X-Amz-Expires parameters')
+			: xml(s, 403, 'AccessDenied', 'The request signature we calculated does not match the signature you provided.');
+	}
+	if (engine.now() >= verified.expiresAt * 1000 || faults.earlyExpiredSignatures.has(verified.signature)) {
+		return xml(s, 403, 'AccessDenied', 'Request has expired', {});
+	}
+	const video = engine.world.video(verified.key);
+	if (!video) return xml(s, 404, 'NoSuchKey', 'The specified key does not exist.');
+
+	if (s.target === 'storage' && faults.takeRedirect()) {
+		entry.status = 302;
+		res.writeHead(302, { Location: `${s.redirectOrigin}${rawPath}?${rawQuery}`, 'Content-Length': '0' });
+		res.end();
+		return;
+	}
+
+	const file = engine.world.file(video.id);
+	let start = 0;
+	let end = file.size;
+	let status = 200;
+	const headers: Record<string, string> = {
+		'Last-Modified': LAST_MODIFIED,
+		ETag: `"${createHash('md5').update(`${video.id}:${file.size}`).digest('hex')}"`,
+		'x-amz-request-id': '4442587FB7D0A2F9',
+	};
+	if (file.rangeSupport) {
+		headers['Accept-Ranges'] = 'bytes';
+		const rangeHeader = req.headers.range;
+		const range = rangeHeader === undefined ? undefined : parseRange(rangeHeader, file.size);
+		if (range === 'unsatisfiable') {
+			return xml(s, 416, 'InvalidRange', 'The requested range is not satisfiable', { 'Content-Range': `bytes */${file.size}` });
+		}
+		if (range) {
+			start = range.start;
+			end = range.end;
+			status = 206;
+			headers['Content-Range'] = `bytes ${start}-${end - 1}/${file.size}`;
+		}
+	}
+	if (file.contentType !== null) headers['Content-Type'] = file.contentType;
+	const disposition = headerDisposition(file);
+	if (disposition !== undefined) headers['Content-Disposition'] = disposition;
+
+	let length = end - start;
+	let limit = length;
+	let closeAfter = false;
+	if (s.target === 'storage') {
+		const wrong = faults.takeWrongLength();
+		if (wrong !== undefined) {
+			length = Math.max(0, length + wrong);
+			limit = Math.min(limit, length);
+			closeAfter = true;
+		}
+		const cut = faults.takeCut();
+		if (cut !== undefined) {
+			limit = Math.min(limit, cut);
+			closeAfter = true;
+		}
+		if (afterBytes !== undefined) {
+			limit = Math.min(limit, afterBytes);
+			closeAfter = true;
+		}
+	}
+	headers['Content-Length'] = String(length);
+	if (closeAfter) headers.Connection = 'close';
+	entry.status = status;
+	res.writeHead(status, headers);
+	if (req.method === 'HEAD') {
+		res.end();
+		return;
+	}
+	const complete = await pump(res, video.id, start, limit, faults.slowBytesPerSecond);
+	if (!complete) return;
+	if (limit < length) {
+		// The body stops before its Content-Length: let the bytes already written flush, then drop the connection.
+		res.socket?.end();
+		setTimeout(() => res.socket?.destroy(), 50).unref();
+		return;
+	}
+	res.end();
+}

@@ -1,0 +1,183 @@
+/** Public types of the GridBank simulator (re-exported by index.ts). */
+
+export type Tier = 'starter' | 'growth' | 'scale' | 'enterprise';
+
+export interface TierRate {
+	/** Sustained requests per second (token refill rate). */
+	perSecond: number;
+	/** Bucket size: requests that may be made at once. */
+	burst: number;
+}
+
+/** How the Partner list says "no more pages" (facts.md: all three mean the end). */
+export type EndCursorStyle = 'absent' | 'null' | 'empty';
+
+export type DispositionMode = 'filename*' | 'filename' | 'url-only' | 'none';
+
+export interface SimulatorOptions {
+	/** API port; default 0 = a free port. The cli uses ${PORT:-4010}. */
+	port?: number;
+	/** Storage (signed URL) port; default 0 = a free port. The cli uses PORT+1. */
+	storagePort?: number;
+	/** Port of the third origin that storage redirects to (redirectStorage fault); default 0. */
+	redirectPort?: number;
+	/** ms clock used for purchased_at, URL expiry, rate windows, usage lease period, log `at`. */
+	now?: () => number;
+	/** Partner requests per ACCOUNT per window (all keys of an account share it); 0 = unlimited. Default 300. */
+	partnerRatePerMinute?: number;
+	/** Partner rate window in ms; default 60000. */
+	rateWindowMs?: number;
+	/** Enterprise tier rate limiting (per second + burst, facts.md); default true. */
+	enterpriseRateLimit?: boolean;
+	/** Override the per-tier rates (tests shrink them). */
+	enterpriseRates?: Partial<Record<Tier, TierRate>>;
+	/** Licences of the demo member + its team owner together; default 1250. */
+	partnerLicences?: number;
+	/** Catalogue size (all searchable on the Enterprise API); default 10000. */
+	enterpriseVideos?: number;
+	/** How the last Partner page signals the end; default 'absent'. */
+	partnerEndCursor?: EndCursorStyle;
+}
+
+export interface LoggedRequest {
+	target: 'api' | 'storage' | 'redirect';
+	method: string;
+	/** Raw path as received (percent-encoding preserved), without the query string. */
+	path: string;
+	/** Decoded query parameters (last value wins when repeated). */
+	query: Record<string, string>;
+	/** Request headers, lower-case names. */
+	headers: Record<string, string | undefined>;
+	/** Response status; 0 when the connection was destroyed before a status was sent. */
+	status: number;
+	/** now() when the request arrived. */
+	at: number;
+}
+
+export interface EnterpriseCreator {
+	username: string;
+	name: string | null;
+	bio: string | null;
+	profile_image: string | null;
+}
+
+export interface VideoLocation {
+	city: string | null;
+	region: string | null;
+	country: string | null;
+}
+
+/**
+ * A catalogue video as the Enterprise API shows it (facts.md metadata shape), plus three
+ * simulator-only fields used by search filters and sorts (never sent in responses).
+ */
+export interface EnterpriseVideo {
+	id: string;
+	title: string | null;
+	description: string | null;
+	duration: number | null;
+	width: number | null;
+	height: number | null;
+	url: string | null;
+	thumbnail: string | null;
+	creator: EnterpriseCreator;
+	location: VideoLocation | null;
+	keywords: string[] | null;
+	/** simulator-only: value matched by the `theme` search filter (case-insensitive). */
+	theme: string | null;
+	/** simulator-only: `sort=popular` key (higher first). */
+	popularity: number;
+	/** simulator-only: `sort=recent` key, ms since epoch (newer first). */
+	publishedAt: number;
+}
+
+export interface VideoFile {
+	size: number;
+	/** null = the Content-Type header is omitted. */
+	contentType: string | null;
+	fileName: string;
+	disposition: DispositionMode;
+	rangeSupport: boolean;
+}
+
+export interface FailNextOptions {
+	status: 429 | 500 | 502 | 503 | 504;
+	count: number;
+	/** string: the raw request path contains it; RegExp: tested against the raw path. Default: every path. */
+	path?: string | RegExp;
+	/** 429 only: Retry-After value, seconds ("3") or an HTTP date. Default "1". */
+	retryAfter?: string;
+	/** Body `<html><body><h1>502 Bad Gateway</h1></body></html>` as text/html instead of the API's JSON error. */
+	htmlBody?: boolean;
+	/** Add X-RateLimit-Limit/Remaining/Reset headers. */
+	rateLimitHeaders?: boolean;
+	/** Which listener the failure applies to; default 'api'. */
+	target?: 'api' | 'storage';
+}
+
+export interface ResetConnectionsOptions {
+	count: number;
+	path?: string | RegExp;
+	target?: 'api' | 'storage';
+	/** Send the status line, headers and this many body bytes before destroying the socket. */
+	afterBytes?: number;
+}
+
+export interface Faults {
+	revokeKey(key: string): void;
+	withdrawPartnerAccess(key: string, o?: { afterRequests?: number }): void;
+	setSubscription(key: string, active: boolean): void;
+	failNext(o: FailNextOptions): void;
+	resetConnections(o: ResetConnectionsOptions): void;
+	rejectCursorOnPage(n: number): void;
+	cutDownloadAfter(bytes: number, count?: number): void;
+	declareWrongLength(delta: number, count?: number): void;
+	slowDownload(bytesPerSecond: number): void;
+	expireUrlsEarly(count?: number): void;
+	storageRefuse(status: 400 | 401 | 403 | 410, count: number): void;
+	redirectStorage(count?: number): void;
+	nonJsonOkBody(path: string | RegExp, count?: number): void;
+	nullableFieldsNull(on: boolean): void;
+	extraFields(on: boolean): void;
+	edgeBlock(on: boolean): void;
+	/** Addition: how the last Partner page signals the end (absent / null / ""). */
+	endCursorStyle(style: EndCursorStyle): void;
+	/** Addition: clear every fault switch (state, log and accounts are kept). */
+	clear(): void;
+}
+
+export interface PartnerAccountInfo {
+	key: string;
+	accountId: string;
+	secret: string;
+}
+
+export interface Simulator {
+	baseUrl: string;
+	storageUrl: string;
+	/** Addition: the third origin used by redirectStorage. */
+	redirectUrl: string;
+	log: LoggedRequest[];
+	clearLog(): void;
+	reset(): void;
+	close(): Promise<void>;
+	createPartnerAccount(o: { licences: number; teamOwnerLicences?: number; purchasedAtStart?: number }): PartnerAccountInfo;
+	/** Addition: another key for the same account as `key` (up to 10 per member). */
+	addPartnerKey(key: string): string;
+	addPartnerLicences(key: string, n: number, o?: { purchasedAt?: number; videoKeys?: string[] }): string[];
+	/** Addition: the videos `key` sees, in list order (newest purchase first). */
+	partnerLicences(key: string): Array<{ video_key: string; purchased_at: number }>;
+	/** Addition: a catalogue video that exists but `key`'s account cannot see (403 not_licensed). */
+	unlicensedVideoKey(key: string): string;
+	createEnterpriseAccount(o?: { tier?: Tier; subscription?: boolean }): { key: string };
+	addEnterpriseVideos(videos: Array<Partial<EnterpriseVideo>>): string[];
+	/** Addition: a catalogue video (metadata + simulator-only fields), or undefined. */
+	getVideo(idOrKey: string): EnterpriseVideo | undefined;
+	/** Addition: the effective file served for a video. */
+	getVideoFile(idOrKey: string): VideoFile;
+	setVideoFile(
+		idOrKey: string,
+		f: { size?: number; contentType?: string | null; fileName?: string; disposition?: DispositionMode; rangeSupport?: boolean },
+	): void;
+	faults: Faults;
+}
