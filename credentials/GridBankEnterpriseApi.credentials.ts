@@ -1,0 +1,22 @@
+import type { IAuthenticateGeneric, ICredentialTestRequest, ICredentialType, INodeProperties } from 'n8n-workflow';
+
+import { apiKeyProperty, baseUrlProperty, bearerAuth, DOCUMENTATION_URL, ICON, testRequest } from './common';
+
+export class GridBankEnterpriseApi implements ICredentialType {
+	name = 'gridBankEnterpriseApi';
+
+	displayName = 'GridBank Enterprise API';
+
+	documentationUrl = DOCUMENTATION_URL;
+
+	icon = ICON;
+
+	properties: INodeProperties[] = [
+		apiKeyProperty('The Enterprise API key from the GridBank Enterprise dashboard. It is separate from Partner API keys.'),
+		baseUrlProperty,
+	];
+
+	authenticate: IAuthenticateGeneric = bearerAuth;
+
+	test: ICredentialTestRequest = testRequest('/external/v1/usage/me');
+}

@@ -1,0 +1,56 @@
+import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
+
+import { PARTNER } from '../shared/api-profiles';
+import type { Operation } from '../shared/operation';
+import { runItems } from '../shared/run-items';
+import * as getDownloadUrl from './operations/getDownloadUrl.operation';
+import * as listContent from './operations/listContent.operation';
+
+const operations: Record<string, Operation> = { listContent, getDownloadUrl };
+
+export class GridBankPartner implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'GridBank Partner',
+		name: 'gridBankPartner',
+		icon: { light: 'file:gridbank.svg', dark: 'file:gridbank.dark.svg' },
+		group: ['input'],
+		version: 1,
+		subtitle: '={{ {"listContent": "List Licensed Content", "getDownloadUrl": "Get Download URL"}[$parameter["operation"]] }}',
+		description: 'List the videos your GridBank account has licensed and download their master files',
+		defaults: { name: 'GridBank Partner' },
+		usableAsTool: true,
+		inputs: [NodeConnectionTypes.Main],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [{ name: 'gridBankPartnerApi', required: true }],
+		properties: [
+			{
+				displayName: 'Operation',
+				name: 'operation',
+				type: 'options',
+				noDataExpression: true,
+				options: [
+					{
+						name: 'List Licensed Content',
+						value: 'listContent',
+						action: 'List licensed videos',
+						description: 'List the videos this account (and its team owner) has licensed, newest purchase first',
+					},
+					{
+						name: 'Get Download URL',
+						value: 'getDownloadUrl',
+						action: 'Get a download URL for a licensed video',
+						description: 'Get a signed, five-minute URL of the unwatermarked master file, and optionally download the file',
+					},
+				],
+				default: 'listContent',
+			},
+			...listContent.description,
+			...getDownloadUrl.description,
+		],
+	};
+
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		return await runItems(this, PARTNER, operations);
+	}
+}

@@ -1,0 +1,67 @@
+// List Licensed Content: GET /partner/v1/content, newest purchase first, by cursor.
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import type { GridBankClient } from '../../shared/client';
+import { limitProperty, maxRetriesOption, readMaxRetries, returnAllProperty } from '../../shared/common-properties';
+import { inputError } from '../../shared/errors';
+import { jsonItems, type OperationResult } from '../../shared/operation';
+import { pageByCursor } from '../../shared/paging';
+
+const show = { show: { operation: ['listContent'] } };
+
+export const description: INodeProperties[] = [
+	returnAllProperty(show, 'Return All reads 100 videos per request (300 requests per minute per account).'),
+	limitProperty(show, 50),
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add option',
+		default: {},
+		displayOptions: show,
+		options: [
+			{
+				displayName: 'Purchased After',
+				name: 'purchasedAfter',
+				type: 'dateTime',
+				default: '',
+				description:
+					'Only videos licensed after this moment. Paging stops at the first older purchase, so "since the last run" costs one request when nothing is new.',
+			},
+			maxRetriesOption,
+		],
+	},
+];
+
+/** Epoch ms from a date-time string, a Date, a Luxon DateTime or Unix seconds/ms. */
+function toEpochMs(ctx: IExecuteFunctions, value: unknown, itemIndex: number): number | undefined {
+	if (value === undefined || value === null || value === '') return undefined;
+	if (typeof value === 'number') return value < 1e11 ? value * 1000 : value;
+	if (value instanceof Date) return value.getTime();
+	const text = typeof value === 'object' && 'toISO' in value ? String((value as { toISO(): string }).toISO()) : String(value);
+	const ms = Date.parse(text);
+	if (Number.isNaN(ms))
+		throw inputError(ctx.getNode(), `Purchased After "${text}" is not a date`, 'Use an ISO date such as 2026-01-31T12:00:00Z, or an expression that gives a date.', itemIndex);
+	return ms;
+}
+
+export async function execute(this: IExecuteFunctions, itemIndex: number, client: GridBankClient): Promise<OperationResult> {
+	const returnAll = this.getNodeParameter('returnAll', itemIndex, false) as boolean;
+	const limit = returnAll ? undefined : Number(this.getNodeParameter('limit', itemIndex, 50));
+	if (limit !== undefined && (!Number.isInteger(limit) || limit < 1))
+		throw inputError(this.getNode(), 'Limit must be a whole number of at least 1', `Got ${limit}.`, itemIndex);
+	const after = toEpochMs(this, this.getNodeParameter('options.purchasedAfter', itemIndex, ''), itemIndex);
+	const maxRetries = readMaxRetries((name, fallback) => this.getNodeParameter(name, itemIndex, fallback));
+
+	const { items } = await pageByCursor(client, {
+		path: '/content',
+		itemIndex,
+		maxRetries,
+		limit,
+		stopAt:
+			after === undefined
+				? undefined
+				: (video: IDataObject) => typeof video.purchased_at === 'number' && video.purchased_at * 1000 <= after,
+	});
+	return jsonItems(items);
+}

@@ -1,0 +1,54 @@
+// Reads GridBank error bodies: the Partner envelope {detail: {error: {code, message}}},
+// the Enterprise {detail: string}, 422 {detail: [{loc, msg}]}, or a non-JSON proxy page.
+export interface ApiErrorInfo {
+	code?: string;
+	message?: string;
+	/** One "loc: msg" line per 422 validation entry. */
+	validation?: string[];
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+	typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Turns a raw body (string, Buffer or parsed JSON) into JSON when it is JSON, else leaves text. */
+export function parseBody(body: unknown): unknown {
+	const text = typeof body === 'string' ? body : Buffer.isBuffer(body) ? body.toString('utf8') : undefined;
+	if (text === undefined) return body;
+	try {
+		return JSON.parse(text) as unknown;
+	} catch {
+		return text;
+	}
+}
+
+const MAX_TEXT = 300;
+
+/** Message precedence from GridBank's SDKs: detail.error.message, detail string, body text. */
+export function readApiError(body: unknown): ApiErrorInfo {
+	if (isObject(body)) {
+		const detail = body.detail;
+		if (isObject(detail) && isObject(detail.error)) {
+			const { code, message } = detail.error;
+			return {
+				code: typeof code === 'string' ? code : undefined,
+				message: typeof message === 'string' ? message : undefined,
+			};
+		}
+		if (typeof detail === 'string') return { message: detail };
+		if (Array.isArray(detail)) {
+			const validation = detail.filter(isObject).map((entry) => {
+				const loc = Array.isArray(entry.loc) ? entry.loc.join('.') : '';
+				const msg = typeof entry.msg === 'string' ? entry.msg : 'invalid value';
+				return loc ? `${loc}: ${msg}` : msg;
+			});
+			return { validation, message: validation.join('; ') };
+		}
+		if (typeof body.message === 'string') return { message: body.message };
+		return {};
+	}
+	if (typeof body === 'string' && body.trim()) {
+		const text = body.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim();
+		return { message: text.length > MAX_TEXT ? `${text.slice(0, MAX_TEXT)}…` : text };
+	}
+	return {};
+}

@@ -1,0 +1,66 @@
+// What differs between GridBank's two APIs, as data: the shared transport, paging and
+// error code read this table and never branch on which node called them.
+export interface ApiProfile {
+	/** Name used in messages: "GridBank Partner API". */
+	label: string;
+	credentialType: 'gridBankPartnerApi' | 'gridBankEnterpriseApi';
+	pathPrefix: string;
+	/** Largest per_page the list/search endpoint accepts. */
+	maxPerPage: number;
+	/** Field that identifies a video in list/search results. */
+	idField: string;
+	/** Client-side pacing per key within this process; undefined = none needed. */
+	requestsPerMinute?: number;
+	/** Shape a key must have, checked before any request; undefined = any non-empty key. */
+	keyPattern?: RegExp;
+	keyFormatHint?: string;
+	/** Where users find valid video ids, for "not found" errors. */
+	findVideosHint: string;
+	/** The API's own error body, as opposed to an edge/proxy body: decides what a 403 means. */
+	hasErrorEnvelope(body: unknown): boolean;
+	/** Message and description for a 403 that carries the API's envelope. */
+	forbidden(code: string | undefined, subject: string | undefined): { message: string; description: string };
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+	typeof value === 'object' && value !== null && !Array.isArray(value);
+
+export const PARTNER: ApiProfile = {
+	label: 'GridBank Partner API',
+	credentialType: 'gridBankPartnerApi',
+	pathPrefix: '/partner/v1',
+	maxPerPage: 100,
+	idField: 'video_key',
+	requestsPerMinute: 300,
+	keyPattern: /^apik_[A-Za-z0-9_-]+\.[^\s.][^\s]*$/,
+	keyFormatHint: 'apik_<id>.<secret>, for example apik_7f3a.Xk29…',
+	findVideosHint: 'Use the List Licensed Content operation to see the video keys this account can download.',
+	hasErrorEnvelope: (body) => isObject(body) && isObject(body.detail) && isObject(body.detail.error),
+	forbidden: (code, subject) =>
+		code === 'partner_access_revoked'
+			? {
+					message: 'Partner API access has been withdrawn for this account',
+					description:
+						'GridBank has revoked Partner API access for the whole account. A new API key will not help: contact GridBank support to restore access.',
+				}
+			: {
+					message: `Video "${subject ?? ''}" is not licensed by this account`,
+					description:
+						'Only videos licensed by this account (or its team owner) can be downloaded. License it on GridBank first, or pick a key from List Licensed Content.',
+				},
+};
+
+export const ENTERPRISE: ApiProfile = {
+	label: 'GridBank Enterprise API',
+	credentialType: 'gridBankEnterpriseApi',
+	pathPrefix: '/external/v1',
+	maxPerPage: 80,
+	idField: 'id',
+	findVideosHint: 'Use the Search operation to find valid video ids.',
+	hasErrorEnvelope: (body) => isObject(body) && 'detail' in body,
+	forbidden: () => ({
+		message: 'No active subscription for this operation',
+		description:
+			'The GridBank Enterprise account has no active subscription (or its lease is suspended or ended) for this operation. Upgrade the plan or renew the lease in the GridBank dashboard.',
+	}),
+};

@@ -1,0 +1,60 @@
+// Parameters several operations share, defined once so they read the same everywhere.
+import type { INodeProperties } from 'n8n-workflow';
+
+import { DEFAULT_MAX_RETRIES } from './client';
+
+export const maxRetriesOption: INodeProperties = {
+	displayName: 'Max Retries',
+	name: 'maxRetries',
+	type: 'number',
+	typeOptions: { minValue: 0, maxValue: 10 },
+	default: DEFAULT_MAX_RETRIES,
+	description:
+		'How often to retry when GridBank answers "too many requests" (429, after the wait it asks for) or has a temporary fault (5xx, with growing pauses). 0 turns retries off.',
+};
+
+export const returnAllProperty = (show: INodeProperties['displayOptions'], cost: string): INodeProperties => ({
+	displayName: 'Return All',
+	name: 'returnAll',
+	type: 'boolean',
+	default: false,
+	displayOptions: show,
+	description: `Whether to return all results or only up to a given limit. ${cost}`,
+});
+
+export const limitProperty = (show: INodeProperties['displayOptions'], defaultLimit: number): INodeProperties => ({
+	displayName: 'Limit',
+	name: 'limit',
+	type: 'number',
+	typeOptions: { minValue: 1 },
+	default: defaultLimit,
+	displayOptions: { show: { ...show?.show, returnAll: [false] } },
+	description: 'Max number of results to return',
+});
+
+export const downloadProperties = (show: NonNullable<INodeProperties['displayOptions']>['show']): INodeProperties[] => [
+	{
+		displayName: 'Download File',
+		name: 'download',
+		type: 'boolean',
+		default: false,
+		displayOptions: { show },
+		description:
+			'Whether to download the master file into the item as binary data (streamed, so multi-GB files work in filesystem or S3 binary mode), ready for a storage node',
+	},
+	{
+		displayName: 'Put Output File in Field',
+		name: 'binaryPropertyName',
+		type: 'string',
+		default: 'data',
+		required: true,
+		displayOptions: { show: { ...show, download: [true] } },
+		hint: 'The name of the output binary field to put the file in',
+	},
+];
+
+/** Reads options.maxRetries for one item, within 0-10. */
+export function readMaxRetries(get: (name: string, fallback: unknown) => unknown): number {
+	const value = Number(get('options.maxRetries', DEFAULT_MAX_RETRIES));
+	return Number.isInteger(value) && value >= 0 ? Math.min(value, 10) : DEFAULT_MAX_RETRIES;
+}

@@ -1,0 +1,126 @@
+// Every way a GridBank call can fail, turned into an error a no-code user can act on.
+// Errors carry only the status, GridBank's code and message: never request options,
+// headers or anything else that could hold the API key.
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+import type { INode, JsonObject } from 'n8n-workflow';
+
+import type { ApiProfile } from './api-profiles';
+import { readApiError } from './api-message';
+
+export interface FailedResponse {
+	status: number;
+	body: unknown;
+}
+
+export interface ErrorContext {
+	itemIndex: number;
+	/** The video key or id the request was about. */
+	subject?: string;
+	retries: number;
+	retryAfterMs?: number;
+}
+
+const summary = (status: number, code: string | undefined, message: string | undefined): JsonObject => {
+	const out: JsonObject = { status };
+	if (code) out.code = code;
+	if (message) out.message = message;
+	return out;
+};
+
+function describe(
+	profile: ApiProfile,
+	response: FailedResponse,
+	ctx: ErrorContext,
+): { message: string; description: string; failure?: NodeApiError['failure'] } {
+	const { status } = response;
+	const info = readApiError(response.body);
+	const said = info.message ? ` GridBank said: "${info.message}"` : '';
+	const subject = ctx.subject ?? '';
+
+	if (status === 401)
+		return {
+			message: `The ${profile.label} key is missing, malformed or revoked`,
+			description: `Check the "${profile.label}" credential. If the key was revoked, create a new key in GridBank account settings and paste it into the credential.`,
+			failure: { cause: 'credential-invalid' },
+		};
+	if (status === 403 && !profile.hasErrorEnvelope(response.body))
+		return {
+			message: 'GridBank blocked the request before it reached the API',
+			description:
+				"GridBank's edge protection refused this request (HTTP 403 without an API error). It is neither a licensing nor a key problem: retry later, and contact GridBank if it persists.",
+			failure: { cause: 'temporarily-unavailable' },
+		};
+	if (status === 403) {
+		const forbidden = profile.forbidden(info.code, subject);
+		return {
+			message: forbidden.message,
+			description: `${forbidden.description}${said}`,
+			failure: info.code === 'partner_access_revoked' ? { cause: 'credential-invalid' } : { cause: 'configuration-invalid' },
+		};
+	}
+	if (status === 404)
+		return {
+			message: `No video "${subject}"`,
+			description: `GridBank has no video with this id. ${profile.findVideosHint}`,
+			failure: { cause: 'configuration-invalid' },
+		};
+	if (status === 422)
+		return {
+			message: `Invalid parameter: ${info.validation?.length ? info.validation.join('; ') : (info.message ?? 'GridBank rejected a parameter')}`,
+			description: 'GridBank rejected a parameter of this request. Check the values set on the node.',
+			failure: { cause: 'configuration-invalid' },
+		};
+	if (status === 429)
+		return {
+			message: `Rate limit exceeded after ${ctx.retries} ${ctx.retries === 1 ? 'retry' : 'retries'}`,
+			description:
+				'GridBank limits requests per account, not per key: other workflows and keys of the same account share the allowance. Run the workflow less often, or raise "Max Retries" in the node options.',
+			failure: { cause: 'rate-limited', retryAfterMs: ctx.retryAfterMs },
+		};
+	if (status >= 500)
+		return {
+			message: `GridBank had a temporary fault (HTTP ${status})`,
+			description: `The request was tried ${ctx.retries + 1} ${ctx.retries === 0 ? 'time' : 'times'}. Try again in a few minutes.${said}`,
+			failure: { cause: 'temporarily-unavailable' },
+		};
+	return {
+		message: `GridBank rejected the request (HTTP ${status})${info.message ? `: ${info.message}` : ''}`,
+		description: 'Check the parameters set on the node.',
+	};
+}
+
+export function apiError(node: INode, profile: ApiProfile, response: FailedResponse, ctx: ErrorContext): NodeApiError {
+	const { message, description, failure } = describe(profile, response, ctx);
+	const info = readApiError(response.body);
+	return new NodeApiError(node, summary(response.status, info.code, info.message), {
+		message,
+		description,
+		httpCode: String(response.status),
+		itemIndex: ctx.itemIndex,
+		failure,
+	});
+}
+
+/** A network failure (reset, timeout) after retries; the underlying error is not kept, it holds request headers. */
+export function connectionError(node: INode, code: string, ctx: ErrorContext, what = 'GridBank'): NodeApiError {
+	return new NodeApiError(node, { code, message: `connection failed (${code})` }, {
+		message: `Could not reach ${what}: the connection failed (${code})`,
+		description: `The request was tried ${ctx.retries + 1} ${ctx.retries === 0 ? 'time' : 'times'}. Check that the credential's Base URL is right and that n8n can reach it, then try again.`,
+		itemIndex: ctx.itemIndex,
+		failure: { cause: 'temporarily-unavailable' },
+	});
+}
+
+/** Bad input, caught before any request is made. */
+export function inputError(node: INode, message: string, description: string, itemIndex: number): NodeOperationError {
+	return new NodeOperationError(node, message, { description, itemIndex, failure: { cause: 'configuration-invalid' } });
+}
+
+/** Re-wrapping a NodeApiError returns the same object, so the item index goes on its context. */
+export function atItem<E>(error: E, itemIndex: number): E {
+	if (error && typeof error === 'object' && 'context' in error) {
+		const context = (error as { context: Record<string, unknown> }).context;
+		context.itemIndex ??= itemIndex;
+	}
+	return error;
+}

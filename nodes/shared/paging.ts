@@ -1,0 +1,126 @@
+// Reading a whole list or search. GridBank pages two ways: the Partner list by opaque
+// cursor, the Enterprise search by page number. Both share the limit, the dedupe by id and
+// the request budget: Return All uses the largest page; a limit fetches no more than needed.
+import type { IDataObject } from 'n8n-workflow';
+
+import type { GridBankClient } from './client';
+
+export interface PagingRequest {
+	path: string;
+	qs?: IDataObject;
+	itemIndex: number;
+	maxRetries: number;
+	/** undefined = Return All. */
+	limit?: number;
+	/** Stop before the first item for which this is true (and everything after it). */
+	stopAt?: (item: IDataObject) => boolean;
+}
+
+export interface PagingResult {
+	items: IDataObject[];
+	/** The search has more results than the API serves (Enterprise page cap). */
+	truncated: boolean;
+	requests: number;
+}
+
+interface CursorPage {
+	videos?: IDataObject[];
+	next_cursor?: string | null;
+}
+
+interface NumberedPage {
+	videos?: IDataObject[];
+	has_more?: boolean;
+	search_id?: string;
+}
+
+class Collector {
+	readonly items: IDataObject[] = [];
+	private readonly seen = new Set<unknown>();
+	stopped = false;
+
+	constructor(
+		private readonly idField: string,
+		private readonly request: PagingRequest,
+	) {}
+
+	get remaining(): number {
+		return this.request.limit === undefined ? Infinity : this.request.limit - this.items.length;
+	}
+
+	/** Adds a page; returns false once enough has been collected. */
+	add(videos: IDataObject[], extra?: IDataObject): boolean {
+		for (const video of videos) {
+			if (this.request.stopAt?.(video)) {
+				this.stopped = true;
+				return false;
+			}
+			const id = video[this.idField];
+			if (this.seen.has(id)) continue;
+			this.seen.add(id);
+			this.items.push(extra ? { ...video, ...extra } : video);
+			if (this.remaining <= 0) return false;
+		}
+		return true;
+	}
+}
+
+/** Partner: follow next_cursor until absent, null or "". A rejected cursor restarts once. */
+export async function pageByCursor(client: GridBankClient, request: PagingRequest): Promise<PagingResult> {
+	const max = client.profile.maxPerPage;
+	const collector = new Collector(client.profile.idField, request);
+	let cursor: string | undefined;
+	let restarted = false;
+	let requests = 0;
+	for (;;) {
+		const perPage = Math.min(collector.remaining, max);
+		requests++;
+		const response = await client.get<CursorPage>(request.path, {
+			qs: { ...request.qs, per_page: perPage, ...(cursor ? { cursor } : {}) },
+			itemIndex: request.itemIndex,
+			maxRetries: request.maxRetries,
+			passStatuses: cursor && !restarted ? [400] : undefined,
+		});
+		if (response.status === 400) {
+			// The cursor went stale (its encoding may change): start over, skipping what was emitted.
+			restarted = true;
+			cursor = undefined;
+			continue;
+		}
+		const more = collector.add(response.body.videos ?? []);
+		cursor = response.body.next_cursor || undefined;
+		if (!more || !cursor) return { items: collector.items, truncated: false, requests };
+	}
+}
+
+/** The API's last page: later page numbers are refused. */
+export const LAST_PAGE = 100;
+
+/**
+ * Enterprise: page numbers are offsets, so per_page stays the same on every page of one
+ * search. A limit takes the fewest pages, each as small as still covers it.
+ */
+export function pagePlan(limit: number | undefined, max: number): { perPage: number; pages: number } {
+	if (limit === undefined) return { perPage: max, pages: LAST_PAGE };
+	const pages = Math.ceil(limit / max);
+	return { perPage: Math.ceil(limit / pages), pages };
+}
+
+/** Enterprise: pages from 1 while has_more; each item carries the search_id of its page. */
+export async function pageByNumber(client: GridBankClient, request: PagingRequest): Promise<PagingResult> {
+	const { perPage } = pagePlan(request.limit, client.profile.maxPerPage);
+	const collector = new Collector(client.profile.idField, request);
+	let searchId: string | undefined;
+	for (let page = 1; ; page++) {
+		const response = await client.get<NumberedPage>(request.path, {
+			qs: { ...request.qs, page, per_page: perPage, ...(searchId ? { search_id: searchId } : {}) },
+			itemIndex: request.itemIndex,
+			maxRetries: request.maxRetries,
+		});
+		searchId = response.body.search_id ?? searchId;
+		const more = collector.add(response.body.videos ?? [], { search_id: response.body.search_id ?? null });
+		const hasMore = response.body.has_more === true;
+		if (!more || !hasMore) return { items: collector.items, truncated: false, requests: page };
+		if (page === LAST_PAGE) return { items: collector.items, truncated: true, requests: page };
+	}
+}

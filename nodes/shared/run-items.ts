@@ -1,0 +1,42 @@
+// The execute loop both nodes share: route each input item to its operation, pair every
+// output item with its input, and keep going past failed items when continueOnFail is on.
+import type { IExecuteFunctions, INodeExecutionData, NodeExecutionHint } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import type { ApiProfile } from './api-profiles';
+import { GridBankClient } from './client';
+import { atItem } from './errors';
+import type { Operation } from './operation';
+
+export async function runItems(
+	ctx: IExecuteFunctions,
+	profile: ApiProfile,
+	operations: Record<string, Operation>,
+): Promise<INodeExecutionData[][]> {
+	const inputs = ctx.getInputData();
+	const client = new GridBankClient(ctx, profile);
+	const output: INodeExecutionData[] = [];
+	const hints: NodeExecutionHint[] = [];
+
+	for (let itemIndex = 0; itemIndex < inputs.length; itemIndex++) {
+		try {
+			const resource = ctx.getNode().parameters.resource === undefined ? '' : `${ctx.getNodeParameter('resource', itemIndex) as string}.`;
+			const key = `${resource}${ctx.getNodeParameter('operation', itemIndex) as string}`;
+			const operation = operations[key];
+			if (!operation) throw new NodeOperationError(ctx.getNode(), `Unknown operation "${key}"`, { itemIndex });
+			const result = await operation.execute.call(ctx, itemIndex, client);
+			for (const item of result.items) output.push({ ...item, pairedItem: { item: itemIndex } });
+			for (const hint of result.hints ?? []) if (!hints.some((h) => h.message === hint.message)) hints.push(hint);
+		} catch (error) {
+			if (client.signal?.aborted) throw error;
+			if (!ctx.continueOnFail()) throw atItem(error, itemIndex);
+			const { message, description, httpCode } = error as { message: string; description?: string; httpCode?: string };
+			output.push({
+				json: { error: message, ...(description ? { description } : {}), ...(httpCode ? { httpCode } : {}) },
+				pairedItem: { item: itemIndex },
+			});
+		}
+	}
+	if (hints.length) ctx.addExecutionHints(...hints);
+	return [output];
+}

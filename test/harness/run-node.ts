@@ -1,0 +1,177 @@
+// Runs one of our nodes through n8n's real execution engine (n8n-core's WorkflowExecute),
+// in process, with filesystem binary data, against whatever server the credential points at.
+// Workflow: Start → Items (the test's input items) → the node under test.
+import { Container } from '@n8n/di';
+import { BinaryDataService, ExecutionLifecycleHooks, WorkflowExecute } from 'n8n-core';
+import type {
+	ICredentialDataDecryptedObject,
+	IDataObject,
+	INode,
+	INodeExecutionData,
+	INodeParameters,
+	IRun,
+	ITaskData,
+	IWorkflowBase,
+	IWorkflowExecuteAdditionalData,
+} from 'n8n-workflow';
+import { Workflow } from 'n8n-workflow';
+
+import { TestCredentialsHelper } from './credentials-helper';
+import { credentialTypes, nodeTypes } from './node-types';
+
+let binaryDataReady: Promise<void> | undefined;
+/** BinaryDataService must be initialised once, or binaries silently stay in memory. */
+export const initBinaryData = () => (binaryDataReady ??= Container.get(BinaryDataService).init());
+
+export interface RunNodeOptions {
+	/** Short type name: gridBankPartner, gridBankEnterprise. */
+	type: string;
+	parameters: INodeParameters;
+	credentials?: Record<string, ICredentialDataDecryptedObject>;
+	/** Items fed into the node; one empty item by default. */
+	input?: IDataObject[];
+	continueOnFail?: boolean;
+	/** Called with the running execution, e.g. to cancel it. */
+	onStart?: (execution: { cancel: () => void }) => void;
+}
+
+/** Errors in run data are plain copies, not NodeApiError instances. */
+export interface RunError {
+	message: string;
+	description?: string | null;
+	httpCode?: string | null;
+	context?: IDataObject;
+	name?: string;
+	[key: string]: unknown;
+}
+
+export interface NodeRun {
+	items: INodeExecutionData[];
+	error?: RunError;
+	task: ITaskData;
+	run: IRun;
+	workflowId: string;
+	executionId: string;
+}
+
+export const NODE_NAME = 'GridBank';
+const PACKAGE = 'n8n-nodes-gridbank';
+let executionCounter = 0;
+
+export async function runNode(options: RunNodeOptions): Promise<NodeRun> {
+	await initBinaryData();
+	const executionId = `${Date.now()}${++executionCounter}`;
+	const workflowId = 'wf-test';
+	const nodes: INode[] = [
+		{ id: '1', name: 'Start', type: 'test.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} },
+		{
+			id: '2',
+			name: 'Items',
+			type: 'test.items',
+			typeVersion: 1,
+			position: [200, 0],
+			parameters: { items: JSON.stringify(options.input ?? [{}]) },
+		},
+		{
+			id: '3',
+			name: NODE_NAME,
+			type: `${PACKAGE}.${options.type}`,
+			typeVersion: 1,
+			position: [400, 0],
+			parameters: options.parameters,
+			credentials: Object.fromEntries(
+				Object.keys(options.credentials ?? {}).map((type) => [type, { id: `cred-${type}`, name: type }]),
+			),
+			...(options.continueOnFail ? { onError: 'continueRegularOutput' as const } : {}),
+		},
+	];
+	const connections = {
+		Start: { main: [[{ node: 'Items', type: 'main' as const, index: 0 }]] },
+		Items: { main: [[{ node: NODE_NAME, type: 'main' as const, index: 0 }]] },
+	};
+	const workflow = new Workflow({ id: workflowId, nodes, connections, nodeTypes, active: false, settings: {} });
+	const workflowData: IWorkflowBase = {
+		id: workflowId,
+		name: 'test',
+		active: false,
+		isArchived: false,
+		nodes,
+		connections,
+		settings: {},
+		createdAt: new Date(),
+		updatedAt: new Date(),
+		activeVersionId: null,
+	};
+
+	const hooks = new ExecutionLifecycleHooks('manual', executionId, workflowData);
+	let finished: (run: IRun) => void = () => {};
+	const done = new Promise<IRun>((resolve) => (finished = resolve));
+	hooks.addHandler('workflowExecuteAfter', (run) => finished(run));
+
+	const additionalData = {
+		credentialsHelper: new TestCredentialsHelper(credentialTypes, options.credentials ?? {}),
+		hooks,
+		executionId,
+		workflowId,
+		currentNodeExecutionIndex: 0,
+		restApiUrl: 'http://127.0.0.1:5678/rest',
+		instanceBaseUrl: 'http://127.0.0.1:5678/',
+		formBaseUrl: 'http://127.0.0.1:5678/form',
+		formWaitingBaseUrl: 'http://127.0.0.1:5678/form-waiting',
+		formTestBaseUrl: 'http://127.0.0.1:5678/form-test',
+		webhookBaseUrl: 'http://127.0.0.1:5678/webhook',
+		webhookWaitingBaseUrl: 'http://127.0.0.1:5678/webhook-waiting',
+		webhookTestBaseUrl: 'http://127.0.0.1:5678/webhook-test',
+		mcpBaseUrl: 'http://127.0.0.1:5678/mcp',
+		mcpTestBaseUrl: 'http://127.0.0.1:5678/mcp-test',
+		variables: {},
+		executeWorkflow: async () => {
+			throw new Error('sub-workflows are not used in these tests');
+		},
+		getRunExecutionData: async () => undefined,
+		getRuntimeCredential: async () => undefined,
+		logAiEvent: () => {},
+		startRunnerTask: async () => {
+			throw new Error('task runners are not used in these tests');
+		},
+	} as unknown as IWorkflowExecuteAdditionalData;
+
+	const execution = new WorkflowExecute(additionalData, 'manual').run({ workflow, startNode: nodes[0] });
+	options.onStart?.({ cancel: () => execution.cancel() });
+	await execution.catch(() => undefined);
+	const run = await done;
+
+	const task = run.data.resultData.runData[NODE_NAME]?.[0];
+	if (!task) {
+		const failed = run.data.resultData.error;
+		throw new Error(`The node did not run: ${failed?.message ?? 'no run data'}`);
+	}
+	return {
+		items: task.data?.main?.[0] ?? [],
+		error: task.error as unknown as RunError | undefined,
+		task,
+		run,
+		workflowId,
+		executionId,
+	};
+}
+
+/** Deletes what a run stored in n8n's binary data folder. */
+export async function deleteBinaries(run: Pick<NodeRun, 'workflowId' | 'executionId'>): Promise<void> {
+	await Container.get(BinaryDataService).deleteMany([
+		{ type: 'execution', workflowId: run.workflowId, executionId: run.executionId },
+	]);
+}
+
+/** Reads a stored binary back through n8n's own service. */
+export async function readBinary(item: INodeExecutionData, property = 'data'): Promise<Buffer> {
+	const binary = item.binary?.[property];
+	if (!binary) throw new Error(`no binary "${property}" on the item`);
+	return await Container.get(BinaryDataService).getAsBuffer(binary);
+}
+
+export async function binaryStream(item: INodeExecutionData, property = 'data') {
+	const binary = item.binary?.[property];
+	if (!binary?.id) throw new Error(`binary "${property}" was not stored by id (filesystem mode)`);
+	return await Container.get(BinaryDataService).getAsStream(binary.id);
+}
