@@ -1,4 +1,5 @@
 /** Issuing signed storage URLs (both APIs' download endpoints). */
+import { createHash } from 'node:crypto';
 import type { CatalogueVideo } from './catalogue';
 import { urlDisposition } from './disposition';
 import type { Engine } from './engine';
@@ -18,6 +19,7 @@ export function issueDownloadUrl(
 		issuedAt,
 		expiresIn: expiresInSeconds,
 		disposition: urlDisposition(file),
+		token: createHash('sha256').update(`${engine.secret}:url:${++engine.urlCounter}`).digest('base64url').slice(0, 32),
 	});
 	if (engine.faults.takeEarlyExpiry()) engine.faults.earlyExpiredSignatures.add(signature);
 	return { url, expiresAt: issuedAt + expiresInSeconds, file };

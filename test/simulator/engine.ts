@@ -46,6 +46,7 @@ export class Engine {
 	readonly secret = 'gridbank-simulator-signing-secret';
 	storageUrl = '';
 	searchCounter = 0;
+	urlCounter = 0;
 
 	constructor(
 		readonly options: ResolvedOptions,
@@ -62,6 +63,7 @@ export class Engine {
 		this.partnerLimiter.clear();
 		this.enterpriseLimiter.clear();
 		this.searchCounter = 0;
+		this.urlCounter = 0;
 	}
 }
 

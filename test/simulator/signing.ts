@@ -42,7 +42,7 @@ export function objectPath(key: string): string {
 export function signUrl(
 	secret: string,
 	origin: string,
-	o: { key: string; issuedAt: number; expiresIn: number; disposition?: string },
+	o: { key: string; issuedAt: number; expiresIn: number; disposition?: string; token: string },
 ): { url: string; signature: string } {
 	const date = amzDate(o.issuedAt);
 	const params: Array<[string, string]> = [
@@ -50,6 +50,8 @@ export function signUrl(
 		['X-Amz-Credential', `GBSIMAKIAEXAMPLE/${date.slice(0, 8)}/us-east-1/s3/aws4_request`],
 		['X-Amz-Date', date],
 		['X-Amz-Expires', String(o.expiresIn)],
+		// Temporary-credential session token: makes every issued URL distinct, even within one second.
+		['X-Amz-Security-Token', o.token],
 		['X-Amz-SignedHeaders', 'host'],
 	];
 	if (o.disposition !== undefined) params.push(['response-content-disposition', o.disposition]);
