@@ -16,7 +16,7 @@ beforeEach(() => sim.reset());
 
 const api = (path: string) => `${sim.baseUrl}/external/v1${path}`;
 const searchUrl = (q: Record<string, string | number>) =>
-	api(`/videos/search?${new URLSearchParams(Object.entries(q).map(([k, v]) => [k, String(v)]))}`);
+	api(`/videos/search?${new URLSearchParams(Object.entries(q).map(([k, v]): [string, string] => [k, String(v)]))}`);
 const METADATA_FIELDS = ['creator', 'description', 'duration', 'height', 'id', 'keywords', 'location', 'thumbnail', 'title', 'url', 'width'];
 
 /** Adds `n` videos only the word "zebraquartz" finds; returns their ids. */
