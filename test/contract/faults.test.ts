@@ -79,6 +79,13 @@ describe('failNext', () => {
 		expect(r.text).toBe('<html><body><h1>502 Bad Gateway</h1></body></html>');
 	});
 
+	test('502 on usage/me carries facts.md\'s "usage data unavailable" detail', async () => {
+		sim.faults.failNext({ status: 502, count: 1, path: '/usage/me' });
+		const r = await enterprise(usage());
+		expect(r.status).toBe(502);
+		expect(r.json).toEqual({ detail: 'usage data unavailable in this environment' });
+	});
+
 	test.each([503, 504] as const)('%i answers before auth (a proxy in front of the API)', async (status) => {
 		sim.faults.failNext({ status, count: 1 });
 		const r = await call(content(), { key: 'apik_wrong.key' });
@@ -313,6 +320,17 @@ describe('reset and clear', () => {
 		const r = await call(content(), { key: acct.key });
 		expect(r.status).toBe(200);
 		expect(Object.keys(r.json)).toEqual(['videos']);
+	});
+
+	test('logLimit keeps the log bounded, dropping the oldest entries', async () => {
+		const small = await startSimulator({ logLimit: 10 });
+		try {
+			for (let i = 0; i < 30; i++) await call(`${small.baseUrl}/external/ping?i=${i}`);
+			expect(small.log.length).toBeLessThanOrEqual(11);
+			expect(small.log[small.log.length - 1]!.query.i).toBe('29');
+		} finally {
+			await small.close();
+		}
 	});
 
 	test('clearLog() empties the log in place', async () => {

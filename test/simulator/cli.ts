@@ -12,6 +12,7 @@ async function main(): Promise<void> {
 	const sim = await startSimulator({
 		port,
 		storagePort: port === 0 ? 0 : port + 1,
+		logLimit: 10_000,
 		onRequest: verbose ? (r) => console.log(`${r.status} ${r.method} ${r.target} ${r.path}`) : undefined,
 	});
 	console.log('GridBank simulator running');

@@ -129,6 +129,10 @@ class SimulatorImpl implements Simulator {
 			at,
 		};
 		this.log.push(entry);
+		const limit = this.opts.logLimit;
+		if (limit !== undefined && limit > 0 && this.log.length > limit + Math.ceil(limit / 10)) {
+			this.log.splice(0, this.log.length - limit);
+		}
 		const notify = this.opts.onRequest;
 		if (notify) res.once('close', () => notify(entry));
 		return entry;
@@ -178,6 +182,10 @@ class SimulatorImpl implements Simulator {
 		if (fail.htmlBody) return htmlError(fail.status, headers);
 		const [code, message] = FAIL_TEXT[fail.status] ?? ['internal_error', 'Internal server error'];
 		if (rawPath.startsWith('/partner/')) return partnerError(fail.status, code, message, headers);
+		// facts.md: usage can answer 502 "usage data unavailable in this environment".
+		if (fail.status === 502 && rawPath === '/external/v1/usage/me') {
+			return enterpriseError(502, 'usage data unavailable in this environment', headers);
+		}
 		return enterpriseError(fail.status, message, headers);
 	}
 

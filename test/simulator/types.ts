@@ -35,6 +35,8 @@ export interface SimulatorOptions {
 	partnerLicences?: number;
 	/** Catalogue size (all searchable on the Enterprise API); default 10000. */
 	enterpriseVideos?: number;
+	/** Keep at most about this many log entries (oldest dropped); default unlimited. For long runs (cli, benchmarks). */
+	logLimit?: number;
 	/** How the last Partner page signals the end; default 'absent'. */
 	partnerEndCursor?: EndCursorStyle;
 }
