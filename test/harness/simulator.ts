@@ -1,0 +1,20 @@
+// One simulator per test file, on free ports, closed after the file's tests.
+import { startSimulator, type Simulator, type SimulatorOptions } from '../simulator';
+
+export function useSimulator(options: SimulatorOptions = {}): () => Simulator {
+	let simulator: Simulator | undefined;
+	beforeAll(async () => {
+		simulator = await startSimulator({ port: 0, ...options });
+	});
+	afterAll(async () => {
+		await simulator?.close();
+	});
+	return () => {
+		if (!simulator) throw new Error('simulator not started');
+		return simulator;
+	};
+}
+
+/** API requests the simulator saw for a path prefix, in order. */
+export const apiCalls = (sim: Simulator, pathPart: string) =>
+	sim.log.filter((entry) => entry.target === 'api' && entry.path.includes(pathPart));
