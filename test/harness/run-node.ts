@@ -26,7 +26,8 @@ export const initBinaryData = () => (binaryDataReady ??= Container.get(BinaryDat
 export interface RunNodeOptions {
 	/** Short type name: gridBankPartner, gridBankEnterprise. */
 	type: string;
-	parameters: INodeParameters;
+	/** Node parameters as a workflow JSON would hold them. */
+	parameters: INodeParameters | Record<string, unknown>;
 	credentials?: Record<string, ICredentialDataDecryptedObject>;
 	/** Items fed into the node; one empty item by default. */
 	input?: IDataObject[];
@@ -78,7 +79,7 @@ export async function runNode(options: RunNodeOptions): Promise<NodeRun> {
 			type: `${PACKAGE}.${options.type}`,
 			typeVersion: 1,
 			position: [400, 0],
-			parameters: options.parameters,
+			parameters: options.parameters as INodeParameters,
 			credentials: Object.fromEntries(
 				Object.keys(options.credentials ?? {}).map((type) => [type, { id: `cred-${type}`, name: type }]),
 			),

@@ -193,3 +193,24 @@ describe('every item', () => {
 		for (const call of calls) expect(call.headers['user-agent']).toMatch(/^n8n-nodes-gridbank\/\d+\.\d+\.\d+$/);
 	});
 });
+
+test('422: each validation entry becomes "loc: msg" in the message', async () => {
+	sim().faults.clear();
+	sim().clearLog();
+	sim().faults.failNext({
+		status: 422,
+		count: 1,
+		path: '/content',
+		validation: [
+			{ loc: ['query', 'per_page'], msg: 'Input should be less than or equal to 20', type: 'less_than_equal' },
+			{ loc: ['query', 'cursor'], msg: 'String should have at most 64 characters', type: 'string_too_long' },
+		],
+	});
+	const result = await run(listAll);
+	expectError(
+		result,
+		'422',
+		/^Invalid parameter: query\.per_page: Input should be less than or equal to 20; query\.cursor: String should have at most 64 characters$/,
+	);
+	expect(apiCalls(sim(), '/content')).toHaveLength(1);
+});

@@ -180,6 +180,12 @@ class SimulatorImpl implements Simulator {
 			headers['X-RateLimit-Reset'] = String(Math.ceil(now / 1000) + 1);
 		}
 		if (fail.htmlBody) return htmlError(fail.status, headers);
+		if (fail.status === 422) {
+			const detail = fail.validation ?? [
+				{ loc: ['query', 'per_page'], msg: 'Input should be less than or equal to 20', type: 'less_than_equal' },
+			];
+			return json(422, { detail });
+		}
 		const [code, message] = FAIL_TEXT[fail.status] ?? ['internal_error', 'Internal server error'];
 		if (rawPath.startsWith('/partner/')) return partnerError(fail.status, code, message, headers);
 		// facts.md: usage can answer 502 "usage data unavailable in this environment".

@@ -103,7 +103,10 @@ export interface VideoFile {
 }
 
 export interface FailNextOptions {
-	status: 429 | 500 | 502 | 503 | 504;
+	/** 422: a FastAPI validation body (as if GridBank tightened a bound the client respects). */
+	status: 422 | 429 | 500 | 502 | 503 | 504;
+	/** 422 only: the validation entries; default one per_page entry. */
+	validation?: Array<{ loc: Array<string | number>; msg: string; type: string }>;
 	count: number;
 	/** string: the raw request path contains it; RegExp: tested against the raw path. Default: every path. */
 	path?: string | RegExp;
