@@ -1,7 +1,7 @@
 // Signed URL → n8n binary data, streamed: the body goes straight into prepareBinaryData, so
 // filesystem and S3 binary modes keep memory flat for any file size. Storage is fetched with
 // the plain helper: the API key must never reach it, not even through a redirect.
-import type { IBinaryData, IDataObject, IExecuteFunctions, IN8nHttpFullResponse, INodeExecutionData } from 'n8n-workflow';
+import type { IBinaryData, IDataObject, IExecuteFunctions, IN8nHttpFullResponse, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 import { NodeApiError, sleep } from 'n8n-workflow';
 
 import type { GridBankClient } from './client';
@@ -42,14 +42,17 @@ const REFUSED = new Set([400, 401, 403, 410]);
 /** Idle socket time after which a stalled transfer fails instead of hanging the execution. */
 const IDLE_TIMEOUT_MS = 60_000;
 
-type Stream = NodeJS.ReadableStream & { destroy?: () => void; resume?: () => void };
+/** Action nodes download per input item; the Partner Trigger downloads what a poll found. */
+export type DownloadContext = IExecuteFunctions | IPollFunctions;
+
+type Body = AsyncIterable<Buffer> & { destroy?: () => void };
 
 const header = (headers: IN8nHttpFullResponse['headers'], name: string): string | undefined => {
 	const value = headers[name];
 	return Array.isArray(value) ? String(value[0]) : value === undefined ? undefined : String(value);
 };
 
-function storageError(ctx: IExecuteFunctions, itemIndex: number, message: string, description: string, status?: number) {
+function storageError(ctx: DownloadContext, itemIndex: number, message: string, description: string, status?: number) {
 	return new NodeApiError(ctx.getNode(), { message, ...(status ? { status } : {}) }, {
 		message,
 		description,
@@ -59,109 +62,169 @@ function storageError(ctx: IExecuteFunctions, itemIndex: number, message: string
 	});
 }
 
+/** The transfer broke or ended early; retried by resuming or restarting, then reported. */
+class TransferError extends Error {}
+
+/**
+ * A Node Readable over an async iterable. Community nodes may not import node:stream, so the
+ * class comes from the response stream itself: IncomingMessage inherits Readable.from.
+ */
+function readableFrom(sample: unknown, source: AsyncIterable<Buffer>): Buffer {
+	const from = (sample as { constructor: { from?: (source: AsyncIterable<Buffer>) => unknown } }).constructor.from;
+	if (typeof from !== 'function') throw new TransferError('storage response is not a stream');
+	return from(source) as Buffer;
+}
+
+/** What one storage response says about the file. */
+function describeResponse(response: IN8nHttpFullResponse) {
+	const contentRange = /^bytes (\d+)-\d+\/(\d+)$/.exec(header(response.headers, 'content-range') ?? '');
+	const length = Number(header(response.headers, 'content-length') ?? NaN);
+	return {
+		/** First byte of this body within the file. */
+		start: contentRange ? Number(contentRange[1]) : 0,
+		/** The whole file's size: Content-Range's total is authoritative, else Content-Length. */
+		total: contentRange ? Number(contentRange[2]) : Number.isFinite(length) ? length : undefined,
+		resumable: response.statusCode === 206 || header(response.headers, 'accept-ranges') === 'bytes',
+	};
+}
+
 export async function downloadToBinary(
-	ctx: IExecuteFunctions,
+	ctx: DownloadContext,
 	client: GridBankClient,
 	options: DownloadOptions,
 ): Promise<DownloadResult> {
 	const { itemIndex } = options;
+	const signal = client.signal;
 	let signed = options.signed;
-	let reissued = false;
-	if (signed.expiresAtMs <= Date.now()) {
+	let reissues = 0;
+	const reissue = async () => {
+		reissues++;
 		signed = await options.reissue();
-		reissued = true;
-	}
+	};
+	if (signed.expiresAtMs <= Date.now()) await reissue();
 
-	for (let attempt = 0; ; ) {
-		let response: IN8nHttpFullResponse;
-		try {
-			response = (await ctx.helpers.httpRequest({
-				method: 'GET',
-				url: signed.url,
-				headers: { 'User-Agent': USER_AGENT },
-				encoding: 'stream',
-				returnFullResponse: true,
-				ignoreHttpStatusErrors: true,
-				timeout: IDLE_TIMEOUT_MS,
-				abortSignal: client.signal,
-			})) as IN8nHttpFullResponse;
-		} catch (error) {
-			if (client.signal?.aborted) throw error;
-			const code = networkErrorCode(error) ?? 'request failed';
-			if (code !== 'request failed' && attempt < options.maxRetries) {
-				await sleep(backoffMs(attempt++), client.signal);
+	/**
+	 * One GET of the signed URL from byte `from` on: retries 5xx and resets, and asks for a
+	 * fresh URL when storage refuses this one (once up front; again only when a long transfer
+	 * outlived its URL and is resuming).
+	 */
+	const open = async (from: number, refreshesAllowed: number): Promise<IN8nHttpFullResponse> => {
+		for (let attempt = 0; ; ) {
+			let response: IN8nHttpFullResponse;
+			try {
+				response = (await ctx.helpers.httpRequest({
+					method: 'GET',
+					url: signed.url,
+					// Asking for a range makes storage state the file's true size (Content-Range).
+					headers: { 'User-Agent': USER_AGENT, Range: `bytes=${from}-` },
+					encoding: 'stream',
+					returnFullResponse: true,
+					ignoreHttpStatusErrors: true,
+					timeout: IDLE_TIMEOUT_MS,
+					abortSignal: signal,
+				})) as IN8nHttpFullResponse;
+			} catch (error) {
+				if (signal?.aborted) throw error;
+				const code = networkErrorCode(error);
+				if (code && attempt < options.maxRetries) {
+					await sleep(backoffMs(attempt++), signal);
+					continue;
+				}
+				throw connectionError(ctx.getNode(), code ?? 'request failed', { itemIndex, retries: attempt }, "GridBank's file storage");
+			}
+			const status = response.statusCode;
+			if (status >= 200 && status < 300) return response;
+			(response.body as Body).destroy?.();
+			if (REFUSED.has(status) && refreshesAllowed > 0) {
+				refreshesAllowed--;
+				await reissue();
 				continue;
 			}
-			throw connectionError(ctx.getNode(), code, { itemIndex, retries: attempt }, "GridBank's file storage");
-		}
-
-		const status = response.statusCode;
-		const body = response.body as Stream;
-		if (status < 200 || status >= 300) body.destroy?.();
-
-		if (REFUSED.has(status)) {
-			if (!reissued) {
-				signed = await options.reissue();
-				reissued = true;
+			if (REFUSED.has(status))
+				throw storageError(
+					ctx,
+					itemIndex,
+					`GridBank's storage refused the download link${reissues ? ' twice' : ''} (HTTP ${status})`,
+					'A fresh link was requested after the first was refused, and it was refused too. Check that the n8n server clock is right, then try again.',
+					status,
+				);
+			if (status >= 500 && attempt < options.maxRetries) {
+				await sleep(backoffMs(attempt++), signal);
 				continue;
 			}
-			throw storageError(
-				ctx,
-				itemIndex,
-				`GridBank's storage refused the download link twice (HTTP ${status})`,
-				'A fresh link was requested after the first was refused, and it was refused too. Check that the n8n server clock is right, then try again.',
-				status,
-			);
+			throw storageError(ctx, itemIndex, `GridBank's storage could not serve the file (HTTP ${status})`, 'Try again in a few minutes.', status);
 		}
-		if (status >= 500 && attempt < options.maxRetries) {
-			await sleep(backoffMs(attempt++), client.signal);
-			continue;
-		}
-		if (status < 200 || status >= 300)
-			throw storageError(
-				ctx,
-				itemIndex,
-				`GridBank's storage could not serve the file (HTTP ${status})`,
-				'Try again in a few minutes.',
-				status,
-			);
+	};
 
-		const declared = Number(header(response.headers, 'content-length') ?? NaN);
+	for (let restart = 0; ; restart++) {
+		const first = await open(0, reissues === 0 ? 1 : 0);
+		const { total, resumable } = describeResponse(first);
 		const { fileName, mimeType } = identifyFile({
-			contentDisposition: header(response.headers, 'content-disposition'),
-			contentType: header(response.headers, 'content-type'),
+			contentDisposition: header(first.headers, 'content-disposition'),
+			contentType: header(first.headers, 'content-type'),
 			url: signed.url,
 			videoId: options.videoId,
 		});
 
+		/** The file's bytes in order: a broken transfer resumes with Range where storage allows. */
+		async function* bytes(): AsyncGenerator<Buffer> {
+			let response = first;
+			let received = 0;
+			for (let resumes = 0; ; resumes++) {
+				const declared = Number(header(response.headers, 'content-length') ?? NaN);
+				let got = 0;
+				let broke = false;
+				try {
+					for await (const chunk of response.body as Body) {
+						got += chunk.length;
+						received += chunk.length;
+						if (total !== undefined && received > total) throw new TransferError('storage sent more bytes than the file has');
+						yield chunk;
+					}
+				} catch (error) {
+					if (signal?.aborted || error instanceof TransferError) throw error;
+					broke = true;
+				}
+				// A body shorter than its own Content-Length is broken, even when it ended cleanly.
+				if (Number.isFinite(declared) && got < declared) broke = true;
+				if (!broke && (total === undefined || received === total)) return;
+				if (received === total)
+					throw new TransferError(`storage announced ${declared} bytes but the body ended after ${got}`);
+				if (!resumable || resumes >= options.maxRetries)
+					throw new TransferError(`the transfer ended after ${received} of ${total ?? 'an unknown number of'} bytes`);
+				if (signed.expiresAtMs <= Date.now()) await reissue();
+				response = await open(received, 1);
+				if (describeResponse(response).start !== received) {
+					(response.body as Body).destroy?.();
+					throw new TransferError('storage did not resume where the transfer broke');
+				}
+			}
+		}
+
 		let binary: IBinaryData;
 		try {
-			binary = await ctx.helpers.prepareBinaryData(body as unknown as Buffer, fileName, mimeType);
+			binary = await ctx.helpers.prepareBinaryData(readableFrom(first.body, bytes()), fileName, mimeType);
 		} catch (error) {
-			if (client.signal?.aborted) throw error;
+			if (signal?.aborted || error instanceof NodeApiError) throw error;
+			// Nothing partial is kept: n8n's store writes to a temporary file and drops it on error.
+			if (restart < options.maxRetries && !resumable) continue;
+			const detail = error instanceof TransferError ? error.message : (networkErrorCode(error) ?? `stream error ${String(error)}`);
 			throw storageError(
 				ctx,
 				itemIndex,
 				'The download was cut off before the whole file arrived',
-				`The connection to GridBank's storage broke during the transfer (${networkErrorCode(error) ?? 'stream error'}); no partial file was passed on. Try again.`,
+				`The transfer from GridBank's storage broke (${detail}) and could not be completed; no partial file was passed on. Try again.`,
 			);
 		}
 
 		const stored = Number(binary.bytes);
-		const expected = Number.isFinite(declared) ? declared : options.expectedSize;
+		const expected = options.expectedSize ?? total;
 		if (expected !== undefined && stored !== expected)
 			throw storageError(
 				ctx,
 				itemIndex,
 				`The download is incomplete: ${stored} of ${expected} bytes arrived`,
-				'The transfer from GridBank\'s storage ended early, so the file was not passed on. Try again.',
-			);
-		if (options.expectedSize !== undefined && stored !== options.expectedSize)
-			throw storageError(
-				ctx,
-				itemIndex,
-				`The downloaded file has ${stored} bytes but GridBank announced ${options.expectedSize}`,
-				'The file was not passed on. Try again; contact GridBank if it persists.',
+				"The transfer from GridBank's storage ended early, so the file was not passed on. Try again.",
 			);
 		return { signed, binary, fileName, mimeType, fileSize: stored };
 	}
@@ -178,14 +241,17 @@ export interface IssuedUrl {
  * actually used, plus fileName, mimeType, fileSize and the file in the binary property.
  */
 export async function downloadItem(
-	ctx: IExecuteFunctions,
+	ctx: DownloadContext,
 	client: GridBankClient,
 	options: { itemIndex: number; videoId: string; maxRetries: number; first: IssuedUrl; issue: () => Promise<IssuedUrl>; expectedSize?: number },
 ): Promise<INodeExecutionData> {
 	const { itemIndex } = options;
+	// A poll has no input items, so its parameters are read without an item index.
 	const binaryPropertyName = requireText(
 		ctx.getNode(),
-		ctx.getNodeParameter('binaryPropertyName', itemIndex, 'data'),
+		'getInputData' in ctx
+			? ctx.getNodeParameter('binaryPropertyName', itemIndex, 'data')
+			: ctx.getNodeParameter('binaryPropertyName', 'data'),
 		'Put Output File in Field',
 		itemIndex,
 		200,

@@ -37,6 +37,14 @@ export function requireVideoId(
 	itemIndex: number,
 	pattern?: RegExp,
 ): string {
+	// An id that arrives as a number was most likely mapped from the wrong field.
+	if (typeof value === 'number')
+		throw inputError(
+			node,
+			`${label} must be text, not a number`,
+			`Video ids are text, such as those List / Search return. If the number is meant, write it as text: {{ String(...) }}.`,
+			itemIndex,
+		);
 	const id = requireText(node, value, label, itemIndex, 50);
 	const segments = id.split('/');
 	if (segments.some((segment) => segment === '' || segment === '.' || segment === '..') || /%2f|%5c/i.test(id) || id.includes('\\'))

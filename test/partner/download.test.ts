@@ -91,7 +91,7 @@ describe('an expired or refused signed URL', () => {
 		expect(run.error).toBeUndefined();
 		expect(run.items[0].json.fileSize).toBe(5000);
 		expect(apiCalls(sim(), '/download')).toHaveLength(2);
-		expect(sim().log.filter((e) => e.target === 'storage').map((e) => e.status)).toEqual([status, 200]);
+		expect(sim().log.filter((e) => e.target === 'storage').map((e) => e.status)).toEqual([status, 206]);
 		// The item carries the URL that worked, not the refused one.
 		const used = sim().log.filter((e) => e.target === 'storage')[1];
 		expect(Object.fromEntries(new URL(run.items[0].json.url as string).searchParams)).toEqual(used.query);
@@ -113,7 +113,7 @@ describe('an expired or refused signed URL', () => {
 			const run = await download(key, behind.baseUrl);
 			expect(run.error).toBeUndefined();
 			expect(behind.log.filter((e) => e.target === 'api')).toHaveLength(2);
-			expect(behind.log.filter((e) => e.target === 'storage').map((e) => e.status)).toEqual([200]);
+			expect(behind.log.filter((e) => e.target === 'storage').map((e) => e.status)).toEqual([206]);
 		} finally {
 			await behind.close();
 		}
