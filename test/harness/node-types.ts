@@ -5,12 +5,14 @@ import type { ICredentialType, IDataObject, INodeType, INodeTypes, IVersionedNod
 import { GridBankEnterpriseApi } from '../../credentials/GridBankEnterpriseApi.credentials';
 import { GridBankPartnerApi } from '../../credentials/GridBankPartnerApi.credentials';
 import { GridBankPartner } from '../../nodes/GridBankPartner/GridBankPartner.node';
+import { GridBankPartnerTrigger } from '../../nodes/GridBankPartnerTrigger/GridBankPartnerTrigger.node';
 import { TestItems, TestManualTrigger } from './test-nodes';
 
 const types: Record<string, INodeType> = {
 	'test.manualTrigger': new TestManualTrigger(),
 	'test.items': new TestItems(),
 	'n8n-nodes-gridbank.gridBankPartner': new GridBankPartner(),
+	'n8n-nodes-gridbank.gridBankPartnerTrigger': new GridBankPartnerTrigger(),
 };
 
 /** Registers a node type (used as the package grows: Enterprise, Trigger). */

@@ -38,20 +38,23 @@ interface PartnerDownload extends IDataObject {
 	expires_at: number;
 }
 
+/** Asks for a signed URL of one licensed video (also used by the Partner Trigger's Download File). */
+export async function issuePartnerUrl(
+	client: GridBankClient,
+	videoKey: string,
+	options: { itemIndex: number; maxRetries: number },
+): Promise<IssuedUrl> {
+	const { body } = await client.get<PartnerDownload>(`/videos/${encodeId(videoKey)}/download`, { ...options, subject: videoKey });
+	const expires = Number(body.expires_at);
+	return { json: body, signed: { url: body.url, expiresAtMs: Number.isFinite(expires) ? expires * 1000 : Infinity } };
+}
+
 export async function execute(this: IExecuteFunctions, itemIndex: number, client: GridBankClient): Promise<OperationResult> {
 	const videoKey = requireVideoId(this.getNode(), this.getNodeParameter('videoKey', itemIndex), 'Video Key', itemIndex);
 	const download = this.getNodeParameter('download', itemIndex, false) as boolean;
 	const maxRetries = readMaxRetries((name, fallback) => this.getNodeParameter(name, itemIndex, fallback));
 
-	const issue = async (): Promise<IssuedUrl> => {
-		const { body } = await client.get<PartnerDownload>(`/videos/${encodeId(videoKey)}/download`, {
-			itemIndex,
-			maxRetries,
-			subject: videoKey,
-		});
-		const expires = Number(body.expires_at);
-		return { json: body, signed: { url: body.url, expiresAtMs: Number.isFinite(expires) ? expires * 1000 : Infinity } };
-	};
+	const issue = async () => await issuePartnerUrl(client, videoKey, { itemIndex, maxRetries });
 
 	const first = await issue();
 	if (!download) return jsonItems([first.json]);

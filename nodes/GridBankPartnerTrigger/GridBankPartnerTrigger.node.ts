@@ -1,0 +1,63 @@
+import type { INodeExecutionData, INodeType, INodeTypeDescription, IPollFunctions } from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
+
+import { downloadProperties, maxRetriesOption } from '../shared/common-properties';
+import { poll } from './poll';
+
+export class GridBankPartnerTrigger implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'GridBank Partner Trigger',
+		name: 'gridBankPartnerTrigger',
+		icon: { light: 'file:gridbank.svg', dark: 'file:gridbank.dark.svg' },
+		group: ['trigger'],
+		version: 1,
+		subtitle: '={{ $parameter["download"] ? "New licensed video + file" : "New licensed video" }}',
+		description: 'Starts the workflow when your GridBank account (or its team owner) licenses a video',
+		defaults: { name: 'GridBank Partner Trigger' },
+		polling: true,
+		inputs: [],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [{ name: 'gridBankPartnerApi', required: true }],
+		properties: [
+			{
+				displayName:
+					'Each newly licensed video starts the workflow once, newest purchase first. The first activation only notes what is already licensed, unless "Include Existing Licences" is set.',
+				name: 'notice',
+				type: 'notice',
+				default: '',
+			},
+			...downloadProperties({}),
+			{
+				displayName: 'Options',
+				name: 'options',
+				type: 'collection',
+				placeholder: 'Add option',
+				default: {},
+				options: [
+					{
+						displayName: 'Include Existing Licences',
+						name: 'includeExisting',
+						type: 'boolean',
+						default: false,
+						description:
+							'Whether the first poll after activation also emits videos licensed before it (the newest ones, up to Max Existing Licences). Off: only videos licensed from then on.',
+					},
+					{
+						displayName: 'Max Existing Licences',
+						name: 'maxExisting',
+						type: 'number',
+						typeOptions: { minValue: 1 },
+						default: 10,
+						displayOptions: { show: { includeExisting: [true] } },
+						description: 'How many of the newest existing licences the first poll emits',
+					},
+					maxRetriesOption,
+				],
+			},
+		],
+	};
+
+	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
+		return await poll(this);
+	}
+}

@@ -1,0 +1,95 @@
+// One poll of the GridBank Partner Trigger: list newest-first only as far as needed, emit each
+// newly licensed video once (with its file when Download File is on), remember what was seen.
+import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { issuePartnerUrl } from '../GridBankPartner/operations/getDownloadUrl.operation';
+import { PARTNER } from '../shared/api-profiles';
+import { GridBankClient } from '../shared/client';
+import { readMaxRetries } from '../shared/common-properties';
+import { downloadItem } from '../shared/download';
+import { pageByCursor } from '../shared/paging';
+import { afterListing, readState, stopPaging, videoKey, writeState } from './seen-state';
+
+/** n8n versions without a poll budget get the one current n8n applies. */
+const DEFAULT_BUDGET_MS = 5 * 60_000;
+/** A poll starts no further download once this share of its budget could be used up. */
+const BUDGET_SHARE = 0.5;
+const CONTENT = '/content';
+
+interface PollSettings {
+	client: GridBankClient;
+	maxRetries: number;
+	download: boolean;
+	startedAt: number;
+}
+
+export async function poll(ctx: IPollFunctions): Promise<INodeExecutionData[][] | null> {
+	const settings: PollSettings = {
+		client: new GridBankClient(ctx, PARTNER),
+		maxRetries: readMaxRetries((name, fallback) => ctx.getNodeParameter(name, fallback)),
+		download: ctx.getNodeParameter('download', false) === true,
+		startedAt: Date.now(),
+	};
+	const { baseUrl } = await settings.client.getCredential(0);
+	if (ctx.getMode() === 'manual') return [await newestLicence(ctx, settings)];
+
+	const data = ctx.getWorkflowStaticData('node');
+	const state = readState(data, baseUrl);
+	const existing = state ? 0 : existingToEmit(ctx);
+	const nowSeconds = Math.floor(settings.startedAt / 1000);
+	const { items: listed } = await pageByCursor(settings.client, {
+		path: CONTENT,
+		itemIndex: 0,
+		maxRetries: settings.maxRetries,
+		stopAt: stopPaging(state, nowSeconds, existing),
+	});
+	const outcome = afterListing(state, listed, { baseUrl, nowSeconds, existing });
+	const items = await toItems(ctx, settings, outcome.queue);
+	// Only a poll that got this far moves the state: a failed one is repeated in full.
+	writeState(data, outcome.next(items.length));
+	return items.length ? [items] : null;
+}
+
+/** "Fetch Test Event": the newest licence, so fields can be mapped; the saved state is left alone. */
+async function newestLicence(ctx: IPollFunctions, settings: PollSettings): Promise<INodeExecutionData[]> {
+	const { items } = await pageByCursor(settings.client, { path: CONTENT, itemIndex: 0, maxRetries: settings.maxRetries, limit: 1 });
+	if (!items.length)
+		throw new NodeOperationError(ctx.getNode(), 'This account has not licensed any video yet', {
+			description: 'There is no licence to show as a sample. License a video on GridBank (or ask the team owner to), then fetch the test event again.',
+		});
+	return await toItems(ctx, settings, items);
+}
+
+function existingToEmit(ctx: IPollFunctions): number {
+	if (ctx.getNodeParameter('options.includeExisting', false) !== true) return 0;
+	const cap = Number(ctx.getNodeParameter('options.maxExisting', 10));
+	if (!Number.isInteger(cap) || cap < 1)
+		throw new NodeOperationError(ctx.getNode(), 'Max Existing Licences must be a whole number of at least 1', {
+			description: `Got ${JSON.stringify(cap)}.`,
+		});
+	return cap;
+}
+
+/**
+ * Items to emit, newest purchase first. With Download File, each carries its master file; the
+ * downloads stop early enough to stay inside n8n's poll budget, and the rest waits for the next
+ * poll (the caller keeps it as pending), so a large backlog never makes a poll time out.
+ */
+async function toItems(ctx: IPollFunctions, settings: PollSettings, queue: IDataObject[]): Promise<INodeExecutionData[]> {
+	if (!settings.download) return queue.map((json) => ({ json }));
+	const budget = typeof ctx.getPollBudgetMs === 'function' ? ctx.getPollBudgetMs() : DEFAULT_BUDGET_MS;
+	const { client, maxRetries } = settings;
+	const items: INodeExecutionData[] = [];
+	let slowest = 0;
+	for (const video of queue) {
+		if (items.length && Date.now() - settings.startedAt + slowest > budget * BUDGET_SHARE) break;
+		const began = Date.now();
+		const key = videoKey(video);
+		const issue = async () => await issuePartnerUrl(client, key, { itemIndex: 0, maxRetries });
+		const { json, binary } = await downloadItem(ctx, client, { itemIndex: 0, videoId: key, maxRetries, first: await issue(), issue });
+		items.push({ json: { ...video, fileName: json.fileName, mimeType: json.mimeType, fileSize: json.fileSize }, binary });
+		slowest = Math.max(slowest, Date.now() - began);
+	}
+	return items;
+}

@@ -1,0 +1,137 @@
+// What the trigger remembers between polls, and how a poll decides which listed videos are new.
+// Pure functions over plain data: the node reads and writes the result in its static data.
+//
+// The list is newest purchase first, but the order of purchases made in the same second is
+// not specified, and a purchase can be recorded a moment after a later one was already
+// listed. So the trigger does not stop at "the first video it has seen": it remembers
+//  - `since`: every purchase before this second has been handled, so paging stops at the
+//    first video purchased earlier (on a quiet poll that is inside the first page);
+//  - `keys`: the video keys it has listed, always including every video purchased at or
+//    after `since` (so a video bought in an already-seen second is still recognised as new),
+//    plus the most recent others (so a video that reappears on top because the team owner
+//    licensed it too is not emitted twice).
+// `since` trails the newest purchase by OVERLAP_SECONDS while that purchase is recent, and
+// moves just past it once it is older than SETTLE_SECONDS: no new purchase can get that
+// second any more, so a quiet poll reads only what is newer.
+import type { IDataObject } from 'n8n-workflow';
+
+export const STATE_VERSION = 1;
+/** Purchases recorded up to this long before the newest seen one are still caught. */
+export const OVERLAP_SECONDS = 60;
+/** After this long, no purchase can still appear at or before the newest seen second. */
+export const SETTLE_SECONDS = 600;
+/** Keys kept beyond those `since` requires. */
+export const KEEP_KEYS = 1000;
+
+export interface SeenState {
+	version: typeof STATE_VERSION;
+	/** The API the state belongs to: another base URL (staging → production) starts afresh. */
+	baseUrl: string;
+	/** Unix seconds; purchases before it are all handled. null: the account had no licence yet. */
+	since: number | null;
+	/** Listed video keys, newest first. */
+	keys: string[];
+	/** New videos found but not emitted yet (a poll that downloads stops before its time budget runs out). */
+	pending: IDataObject[];
+}
+
+/** purchased_at as Unix seconds, or undefined when the API sent null or no number. */
+export function purchasedAt(video: IDataObject): number | undefined {
+	const value = video.purchased_at;
+	return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
+}
+
+export const videoKey = (video: IDataObject) => String(video.video_key);
+
+/** Where `since` goes for the newest purchase seen, at Unix time `nowSeconds`. */
+export function sinceFor(newest: number, nowSeconds: number): number {
+	return nowSeconds - newest > SETTLE_SECONDS ? newest + 1 : newest - OVERLAP_SECONDS;
+}
+
+/** The saved state, or undefined when there is none usable (first activation, other API, older format). */
+export function readState(data: IDataObject, baseUrl: string): SeenState | undefined {
+	if (data.version !== STATE_VERSION || data.baseUrl !== baseUrl) return undefined;
+	const since = data.since;
+	if (since !== null && (typeof since !== 'number' || !Number.isFinite(since))) return undefined;
+	if (!Array.isArray(data.keys)) return undefined;
+	return {
+		version: STATE_VERSION,
+		baseUrl,
+		since,
+		keys: data.keys.map(String),
+		pending: Array.isArray(data.pending) ? (data.pending as IDataObject[]) : [],
+	};
+}
+
+/** Writes the fields that changed, so a poll that learnt nothing does not make n8n save the workflow. */
+export function writeState(data: IDataObject, state: SeenState): void {
+	const fields: IDataObject = { ...state };
+	if (!state.pending.length) delete fields.pending;
+	for (const name of Object.keys(data)) if (!(name in fields)) delete data[name];
+	for (const [name, value] of Object.entries(fields))
+		if (JSON.stringify(data[name]) !== JSON.stringify(value)) data[name] = value;
+}
+
+/**
+ * When paging may stop: at the first video purchased before the boundary, once at least
+ * `minListed` videos have been listed. Without a saved state the boundary is fixed by the
+ * newest purchase (the first dated video of the list), which is itself listed: the state is
+ * built from it.
+ */
+export function stopPaging(state: SeenState | undefined, nowSeconds: number, minListed = 0): (video: IDataObject) => boolean {
+	let boundary = state ? state.since : null;
+	let listed = 0;
+	return (video) => {
+		const time = purchasedAt(video);
+		if (boundary !== null && time !== undefined && time < boundary && listed >= minListed) return true;
+		listed++;
+		if (!state && boundary === null && time !== undefined) boundary = sinceFor(time, nowSeconds);
+		return false;
+	};
+}
+
+export interface PollOutcome {
+	/** Videos to emit now or later, newest purchase first. */
+	queue: IDataObject[];
+	/** The state to save once the first `emitted` videos of the queue have been emitted. */
+	next: (emitted: number) => SeenState;
+}
+
+/**
+ * Given what this poll listed (newest first, up to the stop), which videos are new and what
+ * to remember. Without a saved state nothing is new unless `existing` > 0: then that many of
+ * the newest licences are.
+ */
+export function afterListing(
+	state: SeenState | undefined,
+	listed: IDataObject[],
+	options: { baseUrl: string; nowSeconds: number; existing?: number },
+): PollOutcome {
+	const known = new Set(state?.keys);
+	const pendingKeys = new Set(state?.pending.map(videoKey));
+	const fresh = state
+		? listed.filter((video) => !known.has(videoKey(video)) && !pendingKeys.has(videoKey(video)))
+		: listed.slice(0, options.existing ?? 0);
+	const queue = [...fresh, ...(state?.pending ?? [])];
+
+	const times = listed.map(purchasedAt).filter((time): time is number => time !== undefined);
+	let since = state ? state.since : null;
+	if (times.length) {
+		const proposed = sinceFor(Math.max(...times), options.nowSeconds);
+		since = since === null ? proposed : Math.max(since, proposed);
+	}
+	// Every listed video at or after `since` (or undated) must stay known; the rest as room allows.
+	const required = listed.filter((video) => {
+		const time = purchasedAt(video);
+		return time === undefined || since === null || time >= since;
+	});
+	const keys = [...new Set([...required, ...listed].map(videoKey).concat(state?.keys ?? []))].slice(
+		0,
+		Math.max(KEEP_KEYS, required.length),
+	);
+
+	return {
+		queue,
+		next: (emitted) => ({ version: STATE_VERSION, baseUrl: options.baseUrl, since, keys, pending: queue.slice(emitted) }),
+	};
+}
