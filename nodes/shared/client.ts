@@ -12,7 +12,7 @@ import { sleep } from 'n8n-workflow';
 
 import type { ApiProfile } from './api-profiles';
 import { parseBody } from './api-message';
-import { apiError, connectionError, inputError } from './errors';
+import { apiError, connectionError, inputError, notJsonError } from './errors';
 import { pace } from './pacing';
 import { backoffMs, MAX_WAIT_MS, networkErrorCode, requestedWaitMs, RETRYABLE_STATUSES } from './retry-policy';
 import { USER_AGENT } from './version';
@@ -126,12 +126,13 @@ export class GridBankClient {
 			const headers = response.headers as ApiResponse<T>['headers'];
 			const body = parseBody(response.body);
 			if (status >= 200 && status < 300) {
-				if (typeof body !== 'object' || body === null)
-					throw apiError(node, this.profile, { status: 502, body: 'GridBank answered with a body that is not JSON' }, {
-						...options,
-						retries: attempt,
-					});
-				return { status, body: body as T, headers };
+				if (typeof body === 'object' && body !== null) return { status, body: body as T, headers };
+				// A proxy or captive portal answering in GridBank's place: maybe passing, so retried.
+				if (attempt < options.maxRetries) {
+					await sleep(backoffMs(attempt), this.signal);
+					continue;
+				}
+				throw notJsonError(node, status, { ...options, retries: attempt });
 			}
 			if (options.passStatuses?.includes(status)) return { status, body: body as T, headers };
 

@@ -111,6 +111,17 @@ export function connectionError(node: INode, code: string, ctx: ErrorContext, wh
 	});
 }
 
+/** A success status whose body is not JSON: something other than GridBank answered. */
+export function notJsonError(node: INode, status: number, ctx: ErrorContext): NodeApiError {
+	return new NodeApiError(node, { status, message: 'response body is not JSON' }, {
+		message: `GridBank answered with a page that is not JSON (HTTP ${status})`,
+		description: `Something between n8n and GridBank (a proxy, firewall or captive portal) seems to have answered instead of the API; tried ${ctx.retries + 1} ${ctx.retries === 0 ? 'time' : 'times'}. Check the credential's Base URL and the network path, then try again.`,
+		httpCode: String(status),
+		itemIndex: ctx.itemIndex,
+		failure: { cause: 'temporarily-unavailable' },
+	});
+}
+
 /** Bad input, caught before any request is made. */
 export function inputError(node: INode, message: string, description: string, itemIndex: number): NodeOperationError {
 	return new NodeOperationError(node, message, { description, itemIndex, failure: { cause: 'configuration-invalid' } });

@@ -30,7 +30,7 @@ export interface RunNodeOptions {
 	parameters: INodeParameters | Record<string, unknown>;
 	credentials?: Record<string, ICredentialDataDecryptedObject>;
 	/** Items fed into the node; one empty item by default. */
-	input?: IDataObject[];
+	input?: Array<Record<string, unknown>> | IDataObject[];
 	continueOnFail?: boolean;
 	/** Called with the running execution, e.g. to cancel it. */
 	onStart?: (execution: { cancel: () => void }) => void;
