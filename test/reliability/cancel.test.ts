@@ -1,0 +1,48 @@
+// Stopping an execution aborts an in-flight download quickly and leaves nothing stored.
+import { readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+
+import { DEMO_PARTNER_KEY } from '../simulator';
+import { deleteBinaries, runNode } from '../harness/run-node';
+import { useSimulator } from '../harness/simulator';
+
+const sim = useSimulator();
+
+const filesUnder = (dir: string): string[] => {
+	try {
+		return statSync(dir).isDirectory() ? readdirSync(dir).flatMap((name) => filesUnder(join(dir, name))) : [dir];
+	} catch {
+		return [];
+	}
+};
+
+test('cancel during a slow download: the run ends within 2 s and no partial file is left', async () => {
+	const key = sim().partnerLicences(DEMO_PARTNER_KEY)[0].video_key;
+	sim().setVideoFile(key, { size: 50 * 1024 * 1024 });
+	sim().faults.slowDownload(512 * 1024);
+	let cancel: () => void = () => {};
+	let cancelledAt = 0;
+	const started = runNode({
+		type: 'gridBankPartner',
+		parameters: { operation: 'getDownloadUrl', videoKey: key, download: true },
+		credentials: { gridBankPartnerApi: { apiKey: DEMO_PARTNER_KEY, baseUrl: sim().baseUrl } },
+		onStart: (execution) => (cancel = execution.cancel),
+	});
+	// Wait until bytes are flowing, then stop the execution.
+	for (let i = 0; i < 100 && !sim().log.some((e) => e.target === 'storage'); i++) await new Promise((r) => setTimeout(r, 50));
+	await new Promise((r) => setTimeout(r, 700));
+	cancelledAt = Date.now();
+	cancel();
+	const run = await started;
+	const took = Date.now() - cancelledAt;
+	sim().faults.slowDownload(0);
+
+	expect(took).toBeLessThan(2000);
+	expect(run.items).toEqual([]);
+	expect(run.run.status).toBe('canceled');
+	const dir = join(process.env.N8N_BINARY_DATA_STORAGE_PATH!, 'workflows', run.workflowId, 'executions', run.executionId);
+	// Give the store's own clean-up of its temporary file a moment, then check.
+	await new Promise((r) => setTimeout(r, 200));
+	expect(filesUnder(dir)).toEqual([]);
+	await deleteBinaries(run);
+});
