@@ -53,6 +53,20 @@ export const downloadProperties = (show: NonNullable<INodeProperties['displayOpt
 	},
 ];
 
+/** The "Options" collection every action operation has: Max Retries, plus the operation's own. */
+export const optionsCollection = (
+	show: NonNullable<INodeProperties['displayOptions']>['show'],
+	extra: INodeProperties[] = [],
+): INodeProperties => ({
+	displayName: 'Options',
+	name: 'options',
+	type: 'collection',
+	placeholder: 'Add option',
+	default: {},
+	displayOptions: { show },
+	options: [...extra, maxRetriesOption],
+});
+
 /** Reads options.maxRetries for one item, within 0-10. */
 export function readMaxRetries(get: (name: string, fallback: unknown) => unknown): number {
 	const value = Number(get('options.maxRetries', DEFAULT_MAX_RETRIES));

@@ -2,7 +2,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import type { GridBankClient } from '../../shared/client';
-import { downloadProperties, maxRetriesOption, readMaxRetries } from '../../shared/common-properties';
+import { downloadProperties, optionsCollection, readMaxRetries } from '../../shared/common-properties';
 import { downloadItem, type IssuedUrl } from '../../shared/download';
 import { jsonItems, type OperationResult } from '../../shared/operation';
 import { encodeId, requireVideoId } from '../../shared/validate';
@@ -21,15 +21,7 @@ export const description: INodeProperties[] = [
 		description: 'The video_key of a video this account has licensed, as List Licensed Content returns it (1-50 characters)',
 	},
 	...downloadProperties(show),
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add option',
-		default: {},
-		displayOptions: { show },
-		options: [maxRetriesOption],
-	},
+	optionsCollection(show),
 ];
 
 interface PartnerDownload extends IDataObject {

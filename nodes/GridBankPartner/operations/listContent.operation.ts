@@ -2,7 +2,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import type { GridBankClient } from '../../shared/client';
-import { limitProperty, maxRetriesOption, readMaxRetries, returnAllProperty } from '../../shared/common-properties';
+import { limitProperty, optionsCollection, readMaxRetries, returnAllProperty } from '../../shared/common-properties';
 import { inputError } from '../../shared/errors';
 import { jsonItems, type OperationResult } from '../../shared/operation';
 import { pageByCursor } from '../../shared/paging';
@@ -12,25 +12,16 @@ const show = { show: { operation: ['listContent'] } };
 export const description: INodeProperties[] = [
 	returnAllProperty(show, 'Return All reads 100 videos per request (300 requests per minute per account).'),
 	limitProperty(show, 50),
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add option',
-		default: {},
-		displayOptions: show,
-		options: [
-			{
-				displayName: 'Purchased After',
-				name: 'purchasedAfter',
-				type: 'dateTime',
-				default: '',
-				description:
-					'Only videos licensed after this moment. Paging stops at the first older purchase, so "since the last run" costs one request when nothing is new.',
-			},
-			maxRetriesOption,
-		],
-	},
+	optionsCollection(show.show, [
+		{
+			displayName: 'Purchased After',
+			name: 'purchasedAfter',
+			type: 'dateTime',
+			default: '',
+			description:
+				'Only videos licensed after this moment. Paging stops at the first older purchase, so "since the last run" costs one request when nothing is new.',
+		},
+	]),
 ];
 
 /** Epoch ms from a date-time string, a Date, a Luxon DateTime or Unix seconds/ms. */
