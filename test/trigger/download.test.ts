@@ -1,0 +1,134 @@
+// Download File: the trigger hands each new video's master file to the next node as binary data,
+// byte-exact, and spreads a large backlog over several polls instead of overrunning n8n's poll budget.
+import { createHash } from 'node:crypto';
+import type { INodeExecutionData } from 'n8n-workflow';
+
+import { fileSha256 } from '../simulator';
+import { binaryStream } from '../harness/run-node';
+import { useSimulator } from '../harness/simulator';
+import { keysOf, listCalls, nowSeconds, partnerTrigger, type State } from './helpers';
+
+const sim = useSimulator();
+beforeEach(() => {
+	sim().faults.clear();
+	sim().clearLog();
+});
+
+const account = (licences = 10) => sim().createPartnerAccount({ licences }).key;
+const settled = () => nowSeconds() - 3600;
+
+async function stored(item: INodeExecutionData, property = 'data') {
+	const hash = createHash('sha256');
+	let bytes = 0;
+	for await (const chunk of await binaryStream(item, property)) {
+		hash.update(chunk as Buffer);
+		bytes += (chunk as Buffer).length;
+	}
+	return { sha256: hash.digest('hex'), bytes };
+}
+
+test('each new video arrives with its master file in the binary field, complete and named', async () => {
+	const key = account();
+	const trigger = partnerTrigger(sim(), key, { download: true, binaryPropertyName: 'master' });
+	await trigger.activate();
+	const bought = sim().addPartnerLicences(key, 2, { purchasedAt: settled() });
+	sim().setVideoFile(bought[0], { size: 3 * 1024 * 1024 + 5, fileName: 'harbour at dawn.mov', contentType: 'video/quicktime' });
+	sim().setVideoFile(bought[1], { size: 1_500_001, fileName: 'city-lights.mp4', contentType: 'video/mp4' });
+	sim().clearLog();
+
+	const poll = await trigger.tick();
+	expect(poll.error).toBeUndefined();
+	expect(keysOf(poll.items)).toEqual(bought);
+	const [first, second] = poll.items as INodeExecutionData[];
+	expect(first.json).toEqual(
+		expect.objectContaining({
+			video_key: bought[0],
+			purchased_at: settled(),
+			fileName: 'harbour at dawn.mov',
+			mimeType: 'video/quicktime',
+			fileSize: 3 * 1024 * 1024 + 5,
+		}),
+	);
+	expect(first.json.url).toBeUndefined();
+	expect(first.binary?.master).toMatchObject({ fileName: 'harbour at dawn.mov', mimeType: 'video/quicktime', bytes: 3 * 1024 * 1024 + 5 });
+	expect(first.binary?.master.id).toMatch(/^filesystem/);
+	expect(await stored(first, 'master')).toEqual({ sha256: fileSha256(bought[0], 3 * 1024 * 1024 + 5), bytes: 3 * 1024 * 1024 + 5 });
+	expect(second.json).toMatchObject({ fileName: 'city-lights.mp4', mimeType: 'video/mp4', fileSize: 1_500_001 });
+	expect(await stored(second, 'master')).toEqual({ sha256: fileSha256(bought[1], 1_500_001), bytes: 1_500_001 });
+
+	// One list request, one URL per video, one storage GET per video, and no key at storage.
+	expect(listCalls(sim(), key)).toHaveLength(1);
+	expect(sim().log.filter((entry) => entry.target === 'api' && entry.path.endsWith('/download'))).toHaveLength(2);
+	const storage = sim().log.filter((entry) => entry.target === 'storage');
+	expect(storage).toHaveLength(2);
+	expect(storage.every((entry) => entry.headers.authorization === undefined)).toBe(true);
+});
+
+test('a backlog larger than one poll budget is spread over several polls: newest first, each once', async () => {
+	const key = account();
+	// A budget so small that each poll downloads one file (a poll always makes progress).
+	const trigger = partnerTrigger(sim(), key, { download: true }, { pollBudgetMs: 1 });
+	await trigger.activate();
+	const backlog = sim().addPartnerLicences(key, 3, { purchasedAt: settled() });
+
+	const first = await trigger.tick();
+	expect(keysOf(first.items)).toEqual([backlog[0]]);
+	expect((trigger.nodeState as State).pending?.map((video) => video.video_key)).toEqual(backlog.slice(1));
+
+	// A licence bought meanwhile is newer than the backlog, so it comes next.
+	const meanwhile = sim().addPartnerLicences(key, 1, { purchasedAt: settled() + 60 });
+	const emitted = [...keysOf(first.items)];
+	for (let poll = 0; poll < 3; poll++) {
+		const result = await trigger.tick();
+		expect(result.items).toHaveLength(1);
+		expect(result.items?.[0].binary?.data.bytes).toBe(sim().getVideoFile(String(result.items?.[0].json.video_key)).size);
+		emitted.push(...keysOf(result.items));
+	}
+	expect(emitted).toEqual([backlog[0], ...meanwhile, backlog[1], backlog[2]]);
+	expect((await trigger.tick()).items).toBeNull();
+	expect(trigger.nodeState?.pending).toBeUndefined();
+});
+
+test('the backlog survives a restart', async () => {
+	const key = account();
+	const trigger = partnerTrigger(sim(), key, { download: true }, { pollBudgetMs: 1 });
+	await trigger.activate();
+	const backlog = sim().addPartnerLicences(key, 2, { purchasedAt: settled() });
+	expect(keysOf((await trigger.tick()).items)).toEqual([backlog[0]]);
+	expect(keysOf((await trigger.restart()).items)).toEqual([backlog[1]]);
+	expect((await trigger.tick()).items).toBeNull();
+});
+
+test('storage refusing a fresh URL too fails the poll; the video comes with the next poll', async () => {
+	const key = account();
+	const trigger = partnerTrigger(sim(), key, { download: true });
+	await trigger.activate();
+	const state = trigger.nodeState;
+	const bought = sim().addPartnerLicences(key, 1, { purchasedAt: settled() });
+	sim().faults.storageRefuse(403, 2);
+
+	const failed = await trigger.tick();
+	expect(failed.items).toBeNull();
+	expect(failed.error?.message).toMatch(/refused the download link twice \(HTTP 403\)/);
+	expect(trigger.nodeState).toEqual(state);
+
+	const next = await trigger.tick();
+	expect(keysOf(next.items)).toEqual(bought);
+	expect(next.items?.[0].binary?.data.bytes).toBe(sim().getVideoFile(bought[0]).size);
+});
+
+test('Fetch Test Event with Download File returns the newest licence with its file, state untouched', async () => {
+	const key = account(4);
+	const trigger = partnerTrigger(sim(), key, { download: true });
+	await trigger.activate();
+	const state = trigger.nodeState;
+	const manual = await trigger.manual();
+	expect(manual.error).toBeUndefined();
+	const newest = sim().partnerLicences(key)[0].video_key;
+	expect(keysOf(manual.items)).toEqual([newest]);
+	const size = sim().getVideoFile(newest).size;
+	expect(manual.items?.[0].json.fileSize).toBe(size);
+	expect(await stored((manual.items as INodeExecutionData[])[0])).toEqual({ sha256: fileSha256(newest, size), bytes: size });
+	expect(manual.staticDataChanged).toBe(false);
+	expect(trigger.nodeState).toEqual(state);
+});
