@@ -4,6 +4,7 @@ import type { ICredentialType, IDataObject, INodeType, INodeTypes, IVersionedNod
 
 import { GridBankEnterpriseApi } from '../../credentials/GridBankEnterpriseApi.credentials';
 import { GridBankPartnerApi } from '../../credentials/GridBankPartnerApi.credentials';
+import { GridBankEnterprise } from '../../nodes/GridBankEnterprise/GridBankEnterprise.node';
 import { GridBankPartner } from '../../nodes/GridBankPartner/GridBankPartner.node';
 import { GridBankPartnerTrigger } from '../../nodes/GridBankPartnerTrigger/GridBankPartnerTrigger.node';
 import { TestItems, TestManualTrigger } from './test-nodes';
@@ -13,6 +14,7 @@ const types: Record<string, INodeType> = {
 	'test.items': new TestItems(),
 	'n8n-nodes-gridbank.gridBankPartner': new GridBankPartner(),
 	'n8n-nodes-gridbank.gridBankPartnerTrigger': new GridBankPartnerTrigger(),
+	'n8n-nodes-gridbank.gridBankEnterprise': new GridBankEnterprise(),
 };
 
 /** Registers a node type (used as the package grows: Enterprise, Trigger). */

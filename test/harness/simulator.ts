@@ -1,7 +1,8 @@
 // One simulator per test file, on free ports, closed after the file's tests.
-import { startSimulator, type Simulator, type SimulatorOptions } from '../simulator';
+import { startSimulator, type InternalOptions, type Simulator } from '../simulator';
 
-export function useSimulator(options: SimulatorOptions = {}): () => Simulator {
+/** `options.onRequest` lets a test act when a request has been answered (e.g. change the catalogue mid-search). */
+export function useSimulator(options: InternalOptions = {}): () => Simulator {
 	let simulator: Simulator | undefined;
 	beforeAll(async () => {
 		simulator = await startSimulator({ port: 0, ...options });

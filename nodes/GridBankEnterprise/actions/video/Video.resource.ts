@@ -1,0 +1,42 @@
+// The Video resource: its operation picker and the parameters of each operation.
+import type { INodeProperties } from 'n8n-workflow';
+
+import * as get from './get.operation';
+import * as getDownload from './getDownload.operation';
+import * as search from './search.operation';
+
+export { get, getDownload, search };
+
+export const description: INodeProperties[] = [
+	{
+		displayName: 'Operation',
+		name: 'operation',
+		type: 'options',
+		noDataExpression: true,
+		displayOptions: { show: { resource: ['video'] } },
+		options: [
+			{
+				name: 'Get',
+				value: 'get',
+				action: 'Get a video',
+				description: 'Get the metadata of one video: creator, dimensions, location, keywords',
+			},
+			{
+				name: 'Get Download',
+				value: 'getDownload',
+				action: 'Get a download URL for a video',
+				description: 'Get a signed, short-lived URL of the original file, and optionally download the file',
+			},
+			{
+				name: 'Search',
+				value: 'search',
+				action: 'Search videos',
+				description: 'Search the GridBank catalogue by words, with sort, duration and theme filters',
+			},
+		],
+		default: 'search',
+	},
+	...search.description,
+	...get.description,
+	...getDownload.description,
+];

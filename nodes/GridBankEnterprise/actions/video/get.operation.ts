@@ -1,0 +1,19 @@
+// Get Video: GET /external/v1/videos/{video_id}, the metadata object as GridBank returns it.
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import type { GridBankClient } from '../../../shared/client';
+import { optionsCollection, readMaxRetries } from '../../../shared/common-properties';
+import { jsonItems, type OperationResult } from '../../../shared/operation';
+import { encodeId } from '../../../shared/validate';
+import { readVideoId, videoIdProperty } from './video-id';
+
+const show = { resource: ['video'], operation: ['get'] };
+
+export const description: INodeProperties[] = [videoIdProperty(show), optionsCollection(show)];
+
+export async function execute(this: IExecuteFunctions, itemIndex: number, client: GridBankClient): Promise<OperationResult> {
+	const videoId = readVideoId(this, itemIndex);
+	const maxRetries = readMaxRetries((name, fallback) => this.getNodeParameter(name, itemIndex, fallback));
+	const { body } = await client.get<IDataObject>(`/videos/${encodeId(videoId)}`, { itemIndex, maxRetries, subject: videoId });
+	return jsonItems([body]);
+}

@@ -1,0 +1,125 @@
+// Search Videos: GET /external/v1/videos/search, numbered pages with a constant per_page,
+// up to the API's last page; every item carries the search_id of its response.
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import type { GridBankClient } from '../../../shared/client';
+import { limitProperty, optionsCollection, readMaxRetries, returnAllProperty } from '../../../shared/common-properties';
+import { inputError } from '../../../shared/errors';
+import { jsonItems, type OperationResult } from '../../../shared/operation';
+import { LAST_PAGE, pageByNumber } from '../../../shared/paging';
+import { optionalInteger, requireText } from '../../../shared/validate';
+
+const show = { resource: ['video'], operation: ['search'] };
+
+/** The API's bound on q. */
+const MAX_QUERY_LENGTH = 200;
+const DEFAULT_LIMIT = 15;
+
+export const description: INodeProperties[] = [
+	{
+		displayName: 'Query',
+		name: 'query',
+		type: 'string',
+		default: '',
+		required: true,
+		placeholder: 'e.g. drone city skyline',
+		displayOptions: { show },
+		description: 'Words to search for in titles and keywords (1-200 characters); every word must match',
+	},
+	returnAllProperty(
+		{ show },
+		`Return All reads 80 videos per request, up to GridBank's last page (${LAST_PAGE}), so at most ${LAST_PAGE * 80} videos per search.`,
+	),
+	limitProperty({ show }, DEFAULT_LIMIT),
+	{
+		displayName: 'Filters',
+		name: 'filters',
+		type: 'collection',
+		placeholder: 'Add filter',
+		default: {},
+		displayOptions: { show },
+		options: [
+			{
+				displayName: 'Max Duration (Seconds)',
+				name: 'durationMax',
+				type: 'number',
+				typeOptions: { minValue: 0 },
+				default: 60,
+				description: 'Only videos at most this long',
+			},
+			{
+				displayName: 'Min Duration (Seconds)',
+				name: 'durationMin',
+				type: 'number',
+				typeOptions: { minValue: 0 },
+				default: 0,
+				description: 'Only videos at least this long',
+			},
+			{
+				displayName: 'Sort By',
+				name: 'sort',
+				type: 'options',
+				default: 'relevant',
+				options: [
+					{ name: 'Most Relevant', value: 'relevant' },
+					{ name: 'Most Popular', value: 'popular' },
+					{ name: 'Most Recent', value: 'recent' },
+				],
+				description: 'Order of the results',
+			},
+			{
+				displayName: 'Theme',
+				name: 'theme',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. nature',
+				description: 'Only videos of this content category',
+			},
+		],
+	},
+	optionsCollection(show),
+];
+
+/** The search's query string, checked before any request. */
+function searchQuery(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
+	const node = ctx.getNode();
+	const q = requireText(node, ctx.getNodeParameter('query', itemIndex), 'Query', itemIndex, MAX_QUERY_LENGTH);
+	const filters = ctx.getNodeParameter('filters', itemIndex, {}) as IDataObject;
+	const durationMin = optionalInteger(node, filters.durationMin, 'Min Duration', itemIndex, 0);
+	const durationMax = optionalInteger(node, filters.durationMax, 'Max Duration', itemIndex, 0);
+	if (durationMin !== undefined && durationMax !== undefined && durationMin > durationMax)
+		throw inputError(
+			node,
+			`Min Duration (${durationMin} s) is greater than Max Duration (${durationMax} s)`,
+			'No video can match: lower Min Duration or raise Max Duration.',
+			itemIndex,
+		);
+	const theme = typeof filters.theme === 'string' && filters.theme.trim() ? requireText(node, filters.theme, 'Theme', itemIndex, 100) : undefined;
+	const qs: IDataObject = { q };
+	if (filters.sort) qs.sort = filters.sort;
+	if (durationMin !== undefined) qs.duration_min = durationMin;
+	if (durationMax !== undefined) qs.duration_max = durationMax;
+	if (theme !== undefined) qs.theme = theme;
+	return qs;
+}
+
+export async function execute(this: IExecuteFunctions, itemIndex: number, client: GridBankClient): Promise<OperationResult> {
+	const qs = searchQuery(this, itemIndex);
+	const returnAll = this.getNodeParameter('returnAll', itemIndex, false) as boolean;
+	const limit = returnAll
+		? undefined
+		: (optionalInteger(this.getNode(), this.getNodeParameter('limit', itemIndex, DEFAULT_LIMIT), 'Limit', itemIndex, 1) ?? DEFAULT_LIMIT);
+	const maxRetries = readMaxRetries((name, fallback) => this.getNodeParameter(name, itemIndex, fallback));
+
+	const { items, truncated } = await pageByNumber(client, { path: '/videos/search', qs, itemIndex, maxRetries, limit });
+	const result = jsonItems(items);
+	if (truncated)
+		result.hints = [
+			{
+				type: 'warning',
+				location: 'outputPane',
+				message: `More results exist than GridBank serves: the search stopped at page ${LAST_PAGE}, its last. Narrow the search (more words, a theme or a duration range) to reach the rest.`,
+			},
+		];
+	return result;
+}
