@@ -60,10 +60,10 @@ describe.each([false, true])('continueOnFail %s', (continueOnFail) => {
 		sim().faults.clear();
 		sim().faults.setSubscription(DEMO_ENTERPRISE_KEY, true);
 		scenario.arrange?.();
-		const credentials =
-			scenario.type === 'gridBankPartner'
-				? { gridBankPartnerApi: { apiKey: scenario.key ?? DEMO_PARTNER_KEY, baseUrl: sim().baseUrl } }
-				: { gridBankEnterpriseApi: { apiKey: scenario.key ?? DEMO_ENTERPRISE_KEY, baseUrl: sim().baseUrl } };
+		const apiKey = scenario.key ?? (scenario.type === 'gridBankPartner' ? DEMO_PARTNER_KEY : DEMO_ENTERPRISE_KEY);
+		const credentials: Record<string, { apiKey: string; baseUrl: string }> = {
+			[scenario.type === 'gridBankPartner' ? 'gridBankPartnerApi' : 'gridBankEnterpriseApi']: { apiKey, baseUrl: sim().baseUrl },
+		};
 		written = '';
 		const restore = capture();
 		let everything: string;
@@ -82,8 +82,7 @@ describe.each([false, true])('continueOnFail %s', (continueOnFail) => {
 			restore();
 		}
 		expect(written.length).toBeGreaterThan(0);
-		const key = Object.values(credentials)[0].apiKey;
-		const needles = [DEMO_PARTNER_KEY, PARTNER_SECRET, DEMO_ENTERPRISE_KEY, key, key.split('.')[1] ?? key];
+		const needles = [DEMO_PARTNER_KEY, PARTNER_SECRET, DEMO_ENTERPRISE_KEY, apiKey, apiKey.split('.')[1] ?? apiKey];
 		for (const needle of needles) {
 			expect(everything).not.toContain(needle);
 			expect(written).not.toContain(needle);
