@@ -185,7 +185,8 @@ function freePort() {
  */
 function n8nEnv(inst, extra = {}) {
 	const env = { ...process.env };
-	for (const k of Object.keys(env)) if (k.startsWith('N8N_') || k.startsWith('DB_')) delete env[k];
+	// Our settings only; and never jest's NODE_ENV=test, under which n8n silences its logger.
+	for (const k of Object.keys(env)) if (k.startsWith('N8N_') || k.startsWith('DB_') || k === 'NODE_ENV' || k.startsWith('JEST_')) delete env[k];
 	return {
 		...env,
 		N8N_USER_FOLDER: inst.userFolder,

@@ -1,0 +1,49 @@
+'use strict';
+/**
+ * Once per `npm run test:e2e`: n8n in the cache (installed on the first run), our package
+ * built, packed and npm-installed into a fresh n8n user folder, the simulator compiled, the
+ * demo credentials imported (pointing at the simulator port every test file starts it on),
+ * and Debian's Chromium present for the editor test.
+ */
+const fs = require('node:fs');
+const path = require('node:path');
+const rt = require('../scripts/n8n-runtime');
+const { STATE_FILE, E2E_DIR, ARTIFACTS, CHROMIUM } = require('./helpers');
+
+async function ensureChromium() {
+	if (fs.existsSync(CHROMIUM)) return;
+	// Debian's own package: never a browser downloaded by a test tool.
+	if (process.getuid?.() !== 0 || process.env.GRIDBANK_E2E_NO_APT === '1') {
+		throw new Error(`${CHROMIUM} is missing: install Debian's Chromium with \`apt-get update && apt-get install -y chromium\``);
+	}
+	await rt.withProgress('[e2e] installing Debian\'s chromium (apt-get, one time)...', (async () => {
+		await rt.run('apt-get', ['update', '-qq']);
+		await rt.run('apt-get', ['install', '-y', '-qq', 'chromium'], { env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+	})());
+}
+
+module.exports = async function globalSetup() {
+	const started = Date.now();
+	console.log('');
+	const install = await rt.ensureN8n();
+	await ensureChromium();
+	const tgz = await rt.buildAndPack();
+	await rt.loadSimulator();
+
+	fs.rmSync(E2E_DIR, { recursive: true, force: true });
+	fs.rmSync(ARTIFACTS, { recursive: true, force: true });
+	fs.mkdirSync(ARTIFACTS, { recursive: true });
+	const userFolder = path.join(E2E_DIR, 'n8n-user');
+	const filesFolder = path.join(E2E_DIR, 'files');
+	const n8n = await rt.createInstance({ userFolder, filesFolder, fresh: true, tgz });
+	const simPort = await rt.freePort();
+	const sim = await rt.loadSimulator();
+	const baseUrl = `http://127.0.0.1:${simPort}`;
+	await n8n.importCredentials([
+		...rt.demoCredentials(baseUrl, sim),
+		{ id: 'gbPartnerBadKey01', name: 'GridBank Partner (wrong key)', type: 'gridBankPartnerApi', data: { apiKey: 'apik_nope.not-a-real-secret-0000', baseUrl } },
+	]);
+	const state = { userFolder, filesFolder, simPort, baseUrl, tgz, n8nInstallMs: install.ms, n8nInstalled: install.installed };
+	fs.writeFileSync(STATE_FILE, JSON.stringify(state, null, 2));
+	console.log(`[e2e] n8n ${rt.N8N_VERSION} user folder ready with ${path.basename(tgz)} in ${rt.fmtDuration(Date.now() - started)}`);
+};

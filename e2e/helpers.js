@@ -1,0 +1,94 @@
+'use strict';
+/** Shared by the e2e test files: the n8n instance global-setup prepared, the simulator, workflow builders. */
+const crypto = require('node:crypto');
+const fs = require('node:fs');
+const path = require('node:path');
+const rt = require('../scripts/n8n-runtime');
+
+const E2E_DIR = path.join(rt.ROOT, '.cache', 'e2e');
+const STATE_FILE = path.join(E2E_DIR, 'state.json');
+const ARTIFACTS = path.join(rt.ROOT, 'e2e-artifacts');
+const CHROMIUM = '/usr/bin/chromium';
+const PKG = 'n8n-nodes-gridbank';
+
+const PARTNER_CRED = { gridBankPartnerApi: { id: 'gbPartnerCredDemo', name: 'GridBank Partner account' } };
+const ENTERPRISE_CRED = { gridBankEnterpriseApi: { id: 'gbEnterpriseCredDm', name: 'GridBank Enterprise account' } };
+const BAD_PARTNER_CRED = { gridBankPartnerApi: { id: 'gbPartnerBadKey01', name: 'GridBank Partner (wrong key)' } };
+
+/**
+ * The instance global-setup prepared, plus a simulator started in this test file's process on
+ * the port the credentials point at (files run one at a time, so the port is free).
+ */
+async function openSession(simOptions = {}) {
+	const state = JSON.parse(fs.readFileSync(STATE_FILE, 'utf8'));
+	const sim = await rt.loadSimulator();
+	const simulator = await sim.startSimulator({ port: state.simPort, storagePort: 0, ...simOptions });
+	const n8n = await rt.createInstance({ userFolder: state.userFolder, filesFolder: state.filesFolder, fresh: false });
+	return { state, sim, simulator, n8n, close: () => simulator.close() };
+}
+
+let x = 0;
+function node(name, type, parameters, extra = {}) {
+	x += 220;
+	return { parameters, id: crypto.randomUUID(), name, type, typeVersion: 1, position: [x, 0], ...extra };
+}
+const manualTrigger = (name = 'Start') => node(name, 'n8n-nodes-base.manualTrigger', {});
+const partner = (name, parameters, extra = {}) => node(name, `${PKG}.gridBankPartner`, parameters, { credentials: PARTNER_CRED, ...extra });
+const enterprise = (name, parameters, extra = {}) => node(name, `${PKG}.gridBankEnterprise`, parameters, { credentials: ENTERPRISE_CRED, ...extra });
+
+/** A workflow from nodes and [from, to] edges (main output 0 to main input 0). */
+function workflow(id, name, nodes, edges) {
+	const connections = {};
+	for (const [from, to] of edges) {
+		connections[from] ??= { main: [[]] };
+		connections[from].main[0].push({ node: to, type: 'main', index: 0 });
+	}
+	return { id, name, nodes, connections, active: false, settings: { executionOrder: 'v1' }, pinData: {} };
+}
+
+/** Every edge from `trigger` to each of `nodes` (independent branches of one run). */
+const fanOut = (trigger, nodes) => nodes.map((n) => [trigger.name, n.name]);
+
+function sha256File(file) {
+	return new Promise((resolve, reject) => {
+		const h = crypto.createHash('sha256');
+		fs.createReadStream(file)
+			.on('data', (d) => h.update(d))
+			.on('end', () => resolve(h.digest('hex')))
+			.on('error', reject);
+	});
+}
+
+/** A readable failure message for a run that should have succeeded. */
+function describeFailure(result) {
+	const e = result.error ?? {};
+	return `n8n run failed (exit ${result.code}): ${e.message ?? ''} ${e.description ?? ''}\n${(result.stderr ?? '').slice(-1500)}`;
+}
+
+/** The run data must not contain `secret` anywhere (items, errors, descriptions). */
+function assertNoSecret(result, secret) {
+	const text = JSON.stringify(result.execution ?? {}) + JSON.stringify(result.logs ?? []);
+	if (text.includes(secret)) throw new Error('the API key appears in the execution data or the n8n log');
+}
+
+module.exports = {
+	E2E_DIR,
+	STATE_FILE,
+	ARTIFACTS,
+	CHROMIUM,
+	PKG,
+	PARTNER_CRED,
+	ENTERPRISE_CRED,
+	BAD_PARTNER_CRED,
+	openSession,
+	node,
+	manualTrigger,
+	partner,
+	enterprise,
+	workflow,
+	fanOut,
+	sha256File,
+	describeFailure,
+	assertNoSecret,
+	rt,
+};
