@@ -164,6 +164,18 @@ export async function deleteBinaries(run: Pick<NodeRun, 'workflowId' | 'executio
 	]);
 }
 
+/** Registers an afterEach that deletes the binaries of every run passed to the returned function. */
+export function cleanUpBinaries(): (run: NodeRun) => NodeRun {
+	const runs: NodeRun[] = [];
+	afterEach(async () => {
+		for (const run of runs.splice(0)) await deleteBinaries(run);
+	});
+	return (run) => {
+		runs.push(run);
+		return run;
+	};
+}
+
 /** Reads a stored binary back through n8n's own service. */
 export async function readBinary(item: INodeExecutionData, property = 'data'): Promise<Buffer> {
 	const binary = item.binary?.[property];

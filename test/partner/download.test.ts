@@ -4,18 +4,11 @@
 import { createHash } from 'node:crypto';
 
 import { DEMO_PARTNER_KEY, fileSha256, startSimulator } from '../simulator';
-import { binaryStream, deleteBinaries, runNode, type NodeRun } from '../harness/run-node';
+import { binaryStream, cleanUpBinaries, runNode, type NodeRun } from '../harness/run-node';
 import { apiCalls, useSimulator } from '../harness/simulator';
 
-const sim = useSimulator();
-const runs: NodeRun[] = [];
-beforeEach(() => {
-	sim().faults.clear();
-	sim().clearLog();
-});
-afterEach(async () => {
-	for (const run of runs.splice(0)) await deleteBinaries(run);
-});
+const sim = useSimulator({}, { fresh: true });
+const keep = cleanUpBinaries();
 
 const licensed = (n: number) => sim().partnerLicences(DEMO_PARTNER_KEY)[n].video_key;
 
@@ -25,8 +18,7 @@ async function download(videoKey: string, baseUrl = sim().baseUrl, extra: Record
 		parameters: { operation: 'getDownloadUrl', videoKey, download: true, ...extra },
 		credentials: { gridBankPartnerApi: { apiKey: DEMO_PARTNER_KEY, baseUrl } },
 	});
-	runs.push(run);
-	return run;
+	return keep(run);
 }
 
 async function sha256Of(run: NodeRun, property = 'data') {

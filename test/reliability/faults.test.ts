@@ -5,18 +5,11 @@ import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { DEMO_PARTNER_KEY, fileSha256, startSimulator, type LoggedRequest, type Simulator } from '../simulator';
-import { binaryStream, deleteBinaries, runNode, type NodeRun } from '../harness/run-node';
+import { binaryStream, cleanUpBinaries, runNode, type NodeRun } from '../harness/run-node';
 import { apiCalls, useSimulator } from '../harness/simulator';
 
-const sim = useSimulator();
-const runs: NodeRun[] = [];
-beforeEach(() => {
-	sim().faults.clear();
-	sim().clearLog();
-});
-afterEach(async () => {
-	for (const run of runs.splice(0)) await deleteBinaries(run);
-});
+const sim = useSimulator({}, { fresh: true });
+const keep = cleanUpBinaries();
 
 const licensed = (n: number) => sim().partnerLicences(DEMO_PARTNER_KEY)[n].video_key;
 const storage = () => sim().log.filter((e) => e.target === 'storage');
@@ -29,8 +22,7 @@ async function partner(parameters: Record<string, unknown>, options: { baseUrl?:
 		input: options.input,
 		continueOnFail: options.continueOnFail,
 	});
-	runs.push(run);
-	return run;
+	return keep(run);
 }
 const download = (videoKey: string, maxRetries = 3) =>
 	partner({ operation: 'getDownloadUrl', videoKey, download: true, options: { maxRetries } });
