@@ -1,13 +1,13 @@
 import type { IAuthenticateGeneric, ICredentialTestRequest, ICredentialType, INodeProperties } from 'n8n-workflow';
 
-import { apiKeyProperty, baseUrlProperty, bearerAuth, DOCUMENTATION_URL, ICON, testRequest } from './common';
+import { apiKeyProperty, baseUrlProperty, bearerAuth, ICON, testRequest } from './common';
 
 export class GridBankEnterpriseApi implements ICredentialType {
 	name = 'gridBankEnterpriseApi';
 
 	displayName = 'GridBank Enterprise API';
 
-	documentationUrl = DOCUMENTATION_URL;
+	documentationUrl = 'https://github.com/gridbank/n8n-nodes-gridbank#credentials';
 
 	icon = ICON;
 

@@ -4,8 +4,6 @@ import type { IAuthenticateGeneric, ICredentialTestRequest, INodeProperties } fr
 
 import { USER_AGENT } from '../nodes/shared/version';
 
-export const DOCUMENTATION_URL = 'https://github.com/gridbank/n8n-nodes-gridbank#credentials';
-
 export const ICON = { light: 'file:gridbank.svg', dark: 'file:gridbank.dark.svg' } as const;
 
 export const apiKeyProperty = (description: string, placeholder?: string): INodeProperties => ({

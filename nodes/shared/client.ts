@@ -12,7 +12,7 @@ import { sleep } from 'n8n-workflow';
 
 import type { ApiProfile } from './api-profiles';
 import { parseBody } from './api-message';
-import { apiError, connectionError, inputError, notJsonError } from './errors';
+import { apiError, connectionError, inputError, notJsonError, rethrowIfCancelled } from './errors';
 import { pace } from './pacing';
 import { backoffMs, MAX_WAIT_MS, networkErrorCode, requestedWaitMs, RETRYABLE_STATUSES } from './retry-policy';
 import { USER_AGENT } from './version';
@@ -114,7 +114,7 @@ export class GridBankClient {
 					request,
 				)) as IN8nHttpFullResponse;
 			} catch (error) {
-				if (this.signal?.aborted) throw error;
+				rethrowIfCancelled(this.signal, error);
 				const code = networkErrorCode(error);
 				if (!code) throw connectionError(node, 'request failed', { ...options, retries: attempt });
 				if (attempt >= options.maxRetries) throw connectionError(node, code, { ...options, retries: attempt });

@@ -13,21 +13,24 @@ export const maxRetriesOption: INodeProperties = {
 		'How often to retry when GridBank answers "too many requests" (429, after the wait it asks for) or has a temporary fault (5xx, with growing pauses). 0 turns retries off.',
 };
 
+/** `cost`: what Return All costs in requests, shown under the toggle. */
 export const returnAllProperty = (show: INodeProperties['displayOptions'], cost: string): INodeProperties => ({
 	displayName: 'Return All',
 	name: 'returnAll',
 	type: 'boolean',
 	default: false,
 	displayOptions: show,
-	description: `Whether to return all results or only up to a given limit. ${cost}`,
+	description: 'Whether to return all results or only up to a given limit',
+	hint: cost,
 });
 
-export const limitProperty = (show: INodeProperties['displayOptions'], defaultLimit: number): INodeProperties => ({
+/** n8n's usual Limit, default 50: n8n's verification scan requires that default (and ignores lint-disable comments). */
+export const limitProperty = (show: INodeProperties['displayOptions']): INodeProperties => ({
 	displayName: 'Limit',
 	name: 'limit',
 	type: 'number',
 	typeOptions: { minValue: 1 },
-	default: defaultLimit,
+	default: 50,
 	displayOptions: { show: { ...show?.show, returnAll: [false] } },
 	description: 'Max number of results to return',
 });

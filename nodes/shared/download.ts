@@ -1,11 +1,19 @@
 // Signed URL → n8n binary data, streamed: the body goes straight into prepareBinaryData, so
 // filesystem and S3 binary modes keep memory flat for any file size. Storage is fetched with
 // the plain helper: the API key must never reach it, not even through a redirect.
-import type { IBinaryData, IDataObject, IExecuteFunctions, IN8nHttpFullResponse, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
+import type {
+	IBinaryData,
+	IDataObject,
+	IExecuteFunctions,
+	IN8nHttpFullResponse,
+	INodeExecutionData,
+	IPollFunctions,
+	JsonObject,
+} from 'n8n-workflow';
 import { NodeApiError, sleep } from 'n8n-workflow';
 
 import type { GridBankClient } from './client';
-import { connectionError } from './errors';
+import { connectionError, rethrowIfCancelled } from './errors';
 import { identifyFile } from './file-name';
 import { backoffMs, networkErrorCode } from './retry-policy';
 import { requireText } from './validate';
@@ -124,7 +132,7 @@ export async function downloadToBinary(
 					abortSignal: signal,
 				})) as IN8nHttpFullResponse;
 			} catch (error) {
-				if (signal?.aborted) throw error;
+				rethrowIfCancelled(signal, error);
 				const code = networkErrorCode(error);
 				if (code && attempt < options.maxRetries) {
 					await sleep(backoffMs(attempt++), signal);
@@ -174,17 +182,22 @@ export async function downloadToBinary(
 				const declared = Number(header(response.headers, 'content-length') ?? NaN);
 				let got = 0;
 				let broke = false;
+				let overflow = false;
 				try {
 					for await (const chunk of response.body as Body) {
 						got += chunk.length;
 						received += chunk.length;
-						if (total !== undefined && received > total) throw new TransferError('storage sent more bytes than the file has');
+						if (total !== undefined && received > total) {
+							overflow = true;
+							break;
+						}
 						yield chunk;
 					}
 				} catch (error) {
-					if (signal?.aborted || error instanceof TransferError) throw error;
+					rethrowIfCancelled(signal, error);
 					broke = true;
 				}
+				if (overflow) throw new TransferError('storage sent more bytes than the file has');
 				// A body shorter than its own Content-Length is broken, even when it ended cleanly.
 				if (Number.isFinite(declared) && got < declared) broke = true;
 				if (!broke && (total === undefined || received === total)) return;
@@ -205,7 +218,9 @@ export async function downloadToBinary(
 		try {
 			binary = await ctx.helpers.prepareBinaryData(readableFrom(first.body, bytes()), fileName, mimeType);
 		} catch (error) {
-			if (signal?.aborted || error instanceof NodeApiError) throw error;
+			rethrowIfCancelled(signal, error);
+			// A request error from a resume (already a NodeApiError: re-wrapping hands back the same one).
+			if (error instanceof NodeApiError) throw new NodeApiError(ctx.getNode(), error as unknown as JsonObject);
 			// Nothing partial is kept: n8n's store writes to a temporary file and drops it on error.
 			if (restart < options.maxRetries && !resumable) continue;
 			const detail = error instanceof TransferError ? error.message : (networkErrorCode(error) ?? `stream error ${String(error)}`);

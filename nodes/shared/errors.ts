@@ -135,3 +135,13 @@ export function atItem<E>(error: E, itemIndex: number): E {
 	}
 	return error;
 }
+
+/**
+ * When n8n itself stopped the execution, its abort error goes on unchanged: n8n marks the run
+ * "canceled" from it, and a cancelled run shows no error to anyone, so there is no HTTP context
+ * to add. Every other failure is a NodeApiError or NodeOperationError, as the community-node
+ * lint (require-node-api-error) asks.
+ */
+export function rethrowIfCancelled(signal: AbortSignal | undefined, error: unknown): void {
+	if (signal?.aborted) throw error;
+}

@@ -60,10 +60,14 @@ export function fileNameFromDisposition(disposition: string | undefined): string
 	return decoded || params.get('filename') || undefined;
 }
 
+// Control characters are exactly what this matches, to strip them.
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/g;
+
 /** No path separators, control characters or leading dots: the name cannot leave its folder. */
 export function sanitizeFileName(name: string): string {
 	return name
-		.replace(/[\u0000-\u001f\u007f]/g, '')
+		.replace(CONTROL_CHARACTERS, '')
 		.replace(/[/\\]/g, '_')
 		.replace(/^[.\s]+/, '')
 		.trim()

@@ -5,7 +5,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import type { ApiProfile } from './api-profiles';
 import { GridBankClient } from './client';
-import { atItem } from './errors';
+import { atItem, rethrowIfCancelled } from './errors';
 import type { Operation } from './operation';
 
 export async function runItems(
@@ -28,7 +28,7 @@ export async function runItems(
 			for (const item of result.items) output.push({ ...item, pairedItem: { item: itemIndex } });
 			for (const hint of result.hints ?? []) if (!hints.some((h) => h.message === hint.message)) hints.push(hint);
 		} catch (error) {
-			if (client.signal?.aborted) throw error;
+			rethrowIfCancelled(client.signal, error);
 			if (!ctx.continueOnFail()) throw atItem(error, itemIndex);
 			const { message, description, httpCode } = error as { message: string; description?: string; httpCode?: string };
 			output.push({

@@ -3,6 +3,8 @@ import type { INode } from 'n8n-workflow';
 
 import { inputError } from './errors';
 
+// Control characters are exactly what this matches, to refuse them.
+// eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u001f\u007f]/;
 
 /** A parameter that must be a non-empty string; expressions may resolve to anything. */

@@ -61,7 +61,7 @@ test.each([
 
 test('defaults and filters', () => {
 	const search = shownFor('video', 'search');
-	expect(byName(search, 'limit')?.default).toBe(15);
+	expect(byName(search, 'limit')?.default).toBe(50);
 	expect(byName(search, 'returnAll')?.default).toBe(false);
 	const filters = byName(search, 'filters')?.options as INodeProperties[];
 	expect(filters.map((f) => f.name).sort()).toEqual(['durationMax', 'durationMin', 'sort', 'theme']);

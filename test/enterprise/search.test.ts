@@ -69,7 +69,7 @@ describe('Return All pages from 1 while has_more, 80 per page', () => {
 
 describe('a limit takes the fewest pages with one per_page that covers it', () => {
 	test.each([
-		[undefined, [[1, 15]]],
+		[undefined, [[1, 50]]],
 		[1, [[1, 1]]],
 		[80, [[1, 80]]],
 		[100, [[1, 50], [2, 50]]],
@@ -80,7 +80,7 @@ describe('a limit takes the fewest pages with one per_page that covers it', () =
 		const run = await search({ query: keyword, returnAll: false, ...(limit === undefined ? {} : { limit }) });
 		expect(run.error).toBeUndefined();
 		expect(pages(run.calls)).toEqual(expected);
-		expect(run.items.map((item) => item.json.id)).toEqual(ids.slice(0, limit ?? 15));
+		expect(run.items.map((item) => item.json.id)).toEqual(ids.slice(0, limit ?? 50));
 	});
 
 	test('a limit above what exists stops when has_more is false', async () => {
@@ -178,7 +178,7 @@ describe('filters and sort reach the API', () => {
 	test('no filter set sends only q, page and per_page', async () => {
 		const { keyword } = addKeywordVideos(sim(), 2);
 		const run = await search({ query: `  ${keyword}  ` });
-		expect(run.calls[0].query).toEqual({ q: keyword, page: '1', per_page: '15' });
+		expect(run.calls[0].query).toEqual({ q: keyword, page: '1', per_page: '50' });
 	});
 
 	test('a 200-character query is sent', async () => {

@@ -11,7 +11,7 @@ const show = { show: { operation: ['listContent'] } };
 
 export const description: INodeProperties[] = [
 	returnAllProperty(show, 'Return All reads 100 videos per request (300 requests per minute per account).'),
-	limitProperty(show, 50),
+	limitProperty(show),
 	optionsCollection(show.show, [
 		{
 			displayName: 'Purchased After',

@@ -13,7 +13,8 @@ const show = { resource: ['video'], operation: ['search'] };
 
 /** The API's bound on q. */
 const MAX_QUERY_LENGTH = 200;
-const DEFAULT_LIMIT = 15;
+// n8n's usual Limit default (its verification scan insists on 50), one page of 50.
+const DEFAULT_LIMIT = 50;
 
 export const description: INodeProperties[] = [
 	{
@@ -30,7 +31,7 @@ export const description: INodeProperties[] = [
 		{ show },
 		`Return All reads 80 videos per request, up to GridBank's last page (${LAST_PAGE}), so at most ${LAST_PAGE * 80} videos per search.`,
 	),
-	limitProperty({ show }, DEFAULT_LIMIT),
+	limitProperty({ show }),
 	{
 		displayName: 'Filters',
 		name: 'filters',

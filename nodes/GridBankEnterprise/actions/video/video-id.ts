@@ -14,7 +14,7 @@ export const videoIdProperty = (show: NonNullable<INodeProperties['displayOption
 	required: true,
 	placeholder: 'e.g. gb-8c1e2f',
 	displayOptions: { show },
-	description: 'The id of a video, as Search returns it (1-50 letters, digits, "/", "_" or "-")',
+	description: 'The ID of a video, as Search returns it (1-50 letters, digits, "/", "_" or "-")',
 });
 
 export const readVideoId = (ctx: IExecuteFunctions, itemIndex: number): string =>
