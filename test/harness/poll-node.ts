@@ -32,8 +32,8 @@ import type {
 } from 'n8n-workflow';
 import { Workflow } from 'n8n-workflow';
 
-import { TestCredentialsHelper } from './credentials-helper';
-import { credentialTypes, nodeTypes } from './node-types';
+import { testAdditionalData } from './additional-data';
+import { nodeTypes } from './node-types';
 import { initBinaryData } from './run-node';
 
 export const TRIGGER_NAME = 'GridBank Trigger';
@@ -80,29 +80,7 @@ function additionalDataFor(
 	executionId: string,
 	hooks?: ExecutionLifecycleHooks,
 ): IWorkflowExecuteAdditionalData {
-	return {
-		credentialsHelper: new TestCredentialsHelper(credentialTypes, options.credentials ?? {}),
-		hooks,
-		executionId,
-		workflowId,
-		currentNodeExecutionIndex: 0,
-		restApiUrl: 'http://127.0.0.1:5678/rest',
-		instanceBaseUrl: 'http://127.0.0.1:5678/',
-		webhookBaseUrl: 'http://127.0.0.1:5678/webhook',
-		webhookWaitingBaseUrl: 'http://127.0.0.1:5678/webhook-waiting',
-		webhookTestBaseUrl: 'http://127.0.0.1:5678/webhook-test',
-		formWaitingBaseUrl: 'http://127.0.0.1:5678/form-waiting',
-		variables: {},
-		executeWorkflow: async () => {
-			throw new Error('sub-workflows are not used in these tests');
-		},
-		getRunExecutionData: async () => undefined,
-		getRuntimeCredential: async () => undefined,
-		logAiEvent: () => {},
-		startRunnerTask: async () => {
-			throw new Error('task runners are not used in these tests');
-		},
-	} as unknown as IWorkflowExecuteAdditionalData;
+	return testAdditionalData({ credentials: options.credentials, workflowId, executionId, hooks });
 }
 
 export class PollingTrigger {

@@ -12,12 +12,11 @@ import type {
 	IRun,
 	ITaskData,
 	IWorkflowBase,
-	IWorkflowExecuteAdditionalData,
 } from 'n8n-workflow';
 import { Workflow } from 'n8n-workflow';
 
-import { TestCredentialsHelper } from './credentials-helper';
-import { credentialTypes, nodeTypes } from './node-types';
+import { testAdditionalData } from './additional-data';
+import { nodeTypes } from './node-types';
 
 let binaryDataReady: Promise<void> | undefined;
 /** BinaryDataService must be initialised once, or binaries silently stay in memory. */
@@ -109,33 +108,7 @@ export async function runNode(options: RunNodeOptions): Promise<NodeRun> {
 	const done = new Promise<IRun>((resolve) => (finished = resolve));
 	hooks.addHandler('workflowExecuteAfter', (run) => finished(run));
 
-	const additionalData = {
-		credentialsHelper: new TestCredentialsHelper(credentialTypes, options.credentials ?? {}),
-		hooks,
-		executionId,
-		workflowId,
-		currentNodeExecutionIndex: 0,
-		restApiUrl: 'http://127.0.0.1:5678/rest',
-		instanceBaseUrl: 'http://127.0.0.1:5678/',
-		formBaseUrl: 'http://127.0.0.1:5678/form',
-		formWaitingBaseUrl: 'http://127.0.0.1:5678/form-waiting',
-		formTestBaseUrl: 'http://127.0.0.1:5678/form-test',
-		webhookBaseUrl: 'http://127.0.0.1:5678/webhook',
-		webhookWaitingBaseUrl: 'http://127.0.0.1:5678/webhook-waiting',
-		webhookTestBaseUrl: 'http://127.0.0.1:5678/webhook-test',
-		mcpBaseUrl: 'http://127.0.0.1:5678/mcp',
-		mcpTestBaseUrl: 'http://127.0.0.1:5678/mcp-test',
-		variables: {},
-		executeWorkflow: async () => {
-			throw new Error('sub-workflows are not used in these tests');
-		},
-		getRunExecutionData: async () => undefined,
-		getRuntimeCredential: async () => undefined,
-		logAiEvent: () => {},
-		startRunnerTask: async () => {
-			throw new Error('task runners are not used in these tests');
-		},
-	} as unknown as IWorkflowExecuteAdditionalData;
+	const additionalData = testAdditionalData({ credentials: options.credentials, workflowId, executionId, hooks });
 
 	const execution = new WorkflowExecute(additionalData, 'manual').run({ workflow, startNode: nodes[0] });
 	options.onStart?.({ cancel: () => execution.cancel() });
