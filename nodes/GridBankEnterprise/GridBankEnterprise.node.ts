@@ -4,6 +4,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import { ENTERPRISE } from '../shared/api-profiles';
 import type { Operation } from '../shared/operation';
 import { runItems } from '../shared/run-items';
+import { videoListSearch } from '../shared/video-picker';
 import * as usage from './actions/usage/Usage.resource';
 import * as video from './actions/video/Video.resource';
 
@@ -45,6 +46,10 @@ export class GridBankEnterprise implements INodeType {
 			...video.description,
 			...usage.description,
 		],
+	};
+
+	methods = {
+		listSearch: { searchVideos: videoListSearch(ENTERPRISE) },
 	};
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {

@@ -4,6 +4,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import { PARTNER } from '../shared/api-profiles';
 import type { Operation } from '../shared/operation';
 import { runItems } from '../shared/run-items';
+import { videoListSearch } from '../shared/video-picker';
 import * as getDownloadUrl from './operations/getDownloadUrl.operation';
 import * as listContent from './operations/listContent.operation';
 
@@ -34,13 +35,15 @@ export class GridBankPartner implements INodeType {
 						name: 'List Licensed Content',
 						value: 'listContent',
 						action: 'List licensed videos',
-						description: 'List the videos this account (and its team owner) has licensed, newest purchase first',
+						description:
+							'List the videos this account (and its team owner) has licensed, newest purchase first, with their video keys, titles and preview links',
 					},
 					{
 						name: 'Get Download URL',
 						value: 'getDownloadUrl',
 						action: 'Get a download URL for a licensed video',
-						description: 'Get a signed, five-minute URL of the unwatermarked master file, and optionally download the file',
+						description:
+							'Get a signed, five-minute URL of the unwatermarked master file of one licensed video; with Download File on, also the file itself as binary data',
 					},
 				],
 				default: 'listContent',
@@ -48,6 +51,10 @@ export class GridBankPartner implements INodeType {
 			...listContent.description,
 			...getDownloadUrl.description,
 		],
+	};
+
+	methods = {
+		listSearch: { searchLicensedVideos: videoListSearch(PARTNER) },
 	};
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {

@@ -2,6 +2,7 @@ import type { INodeExecutionData, INodeType, INodeTypeDescription, IPollFunction
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { downloadProperties, maxRetriesOption } from '../shared/common-properties';
+import { outputFormatOption } from '../shared/video-shape';
 import { poll } from './poll';
 
 export class GridBankPartnerTrigger implements INodeType {
@@ -52,6 +53,7 @@ export class GridBankPartnerTrigger implements INodeType {
 						description: 'How many of the newest existing licences the first poll emits',
 					},
 					maxRetriesOption,
+					outputFormatOption,
 				],
 			},
 		],

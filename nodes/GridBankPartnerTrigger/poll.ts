@@ -9,6 +9,7 @@ import { GridBankClient } from '../shared/client';
 import { readMaxRetries } from '../shared/common-properties';
 import { downloadItem } from '../shared/download';
 import { pageByCursor } from '../shared/paging';
+import { readOutputFormat, shapeVideos, type OutputFormat } from '../shared/video-shape';
 import { afterListing, readState, stopPaging, videoKey, writeState } from './seen-state';
 
 /** n8n versions without a poll budget get the one current n8n applies. */
@@ -21,6 +22,7 @@ interface PollSettings {
 	client: GridBankClient;
 	maxRetries: number;
 	download: boolean;
+	format: OutputFormat;
 	startedAt: number;
 }
 
@@ -29,6 +31,7 @@ export async function poll(ctx: IPollFunctions): Promise<INodeExecutionData[][] 
 		client: new GridBankClient(ctx, PARTNER),
 		maxRetries: readMaxRetries((name, fallback) => ctx.getNodeParameter(name, fallback)),
 		download: ctx.getNodeParameter('download', false) === true,
+		format: readOutputFormat(ctx.getNode(), ctx.getNodeParameter('options.outputFormat', 'api'), 0),
 		startedAt: Date.now(),
 	};
 	const { baseUrl } = await settings.client.getCredential(0);
@@ -77,7 +80,9 @@ function existingToEmit(ctx: IPollFunctions): number {
  * poll (the caller keeps it as pending), so a large backlog never makes a poll time out.
  */
 async function toItems(ctx: IPollFunctions, settings: PollSettings, queue: IDataObject[]): Promise<INodeExecutionData[]> {
-	if (!settings.download) return queue.map((json) => ({ json }));
+	// The queue (and what is saved as pending) stays in the API's shape; only the output is reshaped.
+	const shape = (json: IDataObject, extras: string[] = []) => shapeVideos(settings.format, PARTNER.videoFields, [json], extras)[0];
+	if (!settings.download) return queue.map((json) => ({ json: shape(json) }));
 	const budget = typeof ctx.getPollBudgetMs === 'function' ? ctx.getPollBudgetMs() : DEFAULT_BUDGET_MS;
 	const { client, maxRetries } = settings;
 	const items: INodeExecutionData[] = [];
@@ -88,7 +93,8 @@ async function toItems(ctx: IPollFunctions, settings: PollSettings, queue: IData
 		const key = videoKey(video);
 		const issue = async () => await issuePartnerUrl(client, key, { itemIndex: 0, maxRetries });
 		const { json, binary } = await downloadItem(ctx, client, { itemIndex: 0, videoId: key, maxRetries, first: await issue(), issue });
-		items.push({ json: { ...video, fileName: json.fileName, mimeType: json.mimeType, fileSize: json.fileSize }, binary });
+		const file = { fileName: json.fileName, mimeType: json.mimeType, fileSize: json.fileSize };
+		items.push({ json: shape({ ...video, ...file }, Object.keys(file)), binary });
 		slowest = Math.max(slowest, Date.now() - began);
 	}
 	return items;

@@ -1,5 +1,7 @@
-// What differs between GridBank's two APIs, as data: the shared transport, paging and
-// error code read this table and never branch on which node called them.
+// What differs between GridBank's two APIs, as data: the shared transport, paging, error
+// code, video picker and video shape read this table and never branch on which node called them.
+import type { VideoFieldMap } from './video-shape';
+
 export interface ApiProfile {
 	/** Name used in messages: "GridBank Partner API". */
 	label: string;
@@ -20,6 +22,18 @@ export interface ApiProfile {
 	hasErrorEnvelope(body: unknown): boolean;
 	/** Message and description for a 403 that carries the API's envelope. */
 	forbidden(code: string | undefined, subject: string | undefined): { message: string; description: string };
+	/** Which response field holds each field of the SDKs' Video object (partner-api.md, "Field names in the official client libraries"). */
+	videoFields: VideoFieldMap;
+	/** The listing the video picker ("From list") reads. */
+	videoList: {
+		path: string;
+		/** Opaque cursor (next_cursor) or page number (has_more) paging. */
+		paging: 'cursor' | 'page';
+		/** Query parameter the typed text goes into; undefined: the API has no search, titles are matched here. */
+		searchParam?: string;
+		/** The API's bound on that parameter. */
+		maxSearchLength?: number;
+	};
 }
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
@@ -48,6 +62,16 @@ export const PARTNER: ApiProfile = {
 					description:
 						'Only videos licensed by this account (or its team owner) can be downloaded. License it on GridBank first, or pick a key from List Licensed Content.',
 				},
+	videoFields: {
+		id: 'video_key',
+		title: 'title',
+		duration: 'duration_seconds',
+		url: 'preview_url',
+		thumbnail: 'thumbnail_url',
+		creator: 'creator',
+		purchasedAt: 'purchased_at',
+	},
+	videoList: { path: '/content', paging: 'cursor' },
 };
 
 export const ENTERPRISE: ApiProfile = {
@@ -63,4 +87,19 @@ export const ENTERPRISE: ApiProfile = {
 		description:
 			'The GridBank Enterprise account has no active subscription (or its lease is suspended or ended) for this operation. Upgrade the plan or renew the lease in the GridBank dashboard.',
 	}),
+	// Search results and metadata share one shape; the API has no purchase time.
+	videoFields: {
+		id: 'id',
+		title: 'title',
+		duration: 'duration',
+		url: 'url',
+		thumbnail: 'thumbnail',
+		creator: 'creator',
+		description: 'description',
+		width: 'width',
+		height: 'height',
+		location: 'location',
+		keywords: 'keywords',
+	},
+	videoList: { path: '/videos/search', paging: 'page', searchParam: 'q', maxSearchLength: 200 },
 };

@@ -47,16 +47,16 @@ test('resources and operations as the design names them', () => {
 });
 
 test.each([
-	['video', 'search', ['query', 'returnAll', 'limit', 'filters', 'options']],
-	['video', 'get', ['videoId', 'options']],
-	['video', 'getDownload', ['videoId', 'expiresIn', 'searchId', 'download', 'binaryPropertyName', 'options']],
-	['usage', 'get', ['options']],
-])('%s.%s parameters', (resource, operation, names) => {
+	['video', 'search', ['query', 'returnAll', 'limit', 'filters', 'options'], ['outputFormat', 'maxRetries']],
+	['video', 'get', ['videoId', 'options'], ['outputFormat', 'maxRetries']],
+	['video', 'getDownload', ['videoId', 'expiresIn', 'searchId', 'download', 'binaryPropertyName', 'options'], ['maxRetries']],
+	['usage', 'get', ['options'], ['maxRetries']],
+])('%s.%s parameters', (resource, operation, names, optionNames) => {
 	const shown = shownFor(resource, operation).filter((p) => p.name !== 'resource' && p.name !== 'operation');
 	expect(shown.map((p) => p.name).sort()).toEqual([...names].sort());
 	const options = byName(shown, 'options');
 	expect(options?.type).toBe('collection');
-	expect(options?.options?.map((o) => o.name)).toEqual(['maxRetries']);
+	expect(options?.options?.map((o) => o.name)).toEqual(optionNames);
 });
 
 test('defaults and filters', () => {

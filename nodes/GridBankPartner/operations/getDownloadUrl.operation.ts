@@ -5,21 +5,24 @@ import type { GridBankClient } from '../../shared/client';
 import { downloadProperties, optionsCollection, readMaxRetries } from '../../shared/common-properties';
 import { downloadItem, type IssuedUrl } from '../../shared/download';
 import { jsonItems, type OperationResult } from '../../shared/operation';
-import { encodeId, requireVideoId } from '../../shared/validate';
+import { encodeId } from '../../shared/validate';
+import { readVideoParameter, VIDEO_KEY_REGEX, videoLocator } from '../../shared/video-picker';
 
 const show = { operation: ['getDownloadUrl'] };
 
 export const description: INodeProperties[] = [
-	{
-		displayName: 'Video Key',
+	videoLocator({
 		name: 'videoKey',
-		type: 'string',
-		default: '',
-		required: true,
-		placeholder: 'e.g. vk_8c1e2f',
-		displayOptions: { show },
-		description: 'The video_key of a video this account has licensed, as List Licensed Content returns it (1-50 characters)',
-	},
+		displayName: 'Video Key',
+		show,
+		searchListMethod: 'searchLicensedVideos',
+		searchFilterRequired: false,
+		idRegex: VIDEO_KEY_REGEX,
+		idError: 'A video key is 1-50 characters, without "\\", control characters or empty, "." or ".." path segments',
+		placeholder: 'e.g. gbv-3fK9xQ2m',
+		description:
+			'The video to download: its video_key (1-50 characters, such as gbv-3fK9xQ2m), from this account\'s licences. Pick it from the list (newest licence first; type to filter by title), or map video_key from List Licensed Content or the GridBank Partner Trigger.',
+	}),
 	...downloadProperties(show),
 	optionsCollection(show),
 ];
@@ -42,7 +45,7 @@ export async function issuePartnerUrl(
 }
 
 export async function execute(this: IExecuteFunctions, itemIndex: number, client: GridBankClient): Promise<OperationResult> {
-	const videoKey = requireVideoId(this.getNode(), this.getNodeParameter('videoKey', itemIndex), 'Video Key', itemIndex);
+	const videoKey = readVideoParameter(this, 'videoKey', 'Video Key', itemIndex);
 	const download = this.getNodeParameter('download', itemIndex, false) as boolean;
 	const maxRetries = readMaxRetries((name, fallback) => this.getNodeParameter(name, itemIndex, fallback));
 

@@ -1,18 +1,24 @@
 // List Licensed Content: GET /partner/v1/content, newest purchase first, by cursor.
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
+import { PARTNER } from '../../shared/api-profiles';
 import type { GridBankClient } from '../../shared/client';
 import { limitProperty, optionsCollection, readMaxRetries, returnAllProperty } from '../../shared/common-properties';
 import { inputError } from '../../shared/errors';
 import { jsonItems, type OperationResult } from '../../shared/operation';
 import { pageByCursor } from '../../shared/paging';
+import { outputFormatOption, readOutputFormat, shapeVideos } from '../../shared/video-shape';
 
 const show = { show: { operation: ['listContent'] } };
 
 export const description: INodeProperties[] = [
-	returnAllProperty(show, 'Return All reads 100 videos per request (300 requests per minute per account).'),
-	limitProperty(show),
+	returnAllProperty(
+		show,
+		'Costs one request per 100 videos (1,000 licences: 10 requests). GridBank allows 300 requests a minute per account, shared by all its keys and workflows.',
+	),
+	{ ...limitProperty(show), hint: 'Reads only what the limit needs: one request per 100 videos' },
 	optionsCollection(show.show, [
+		outputFormatOption,
 		{
 			displayName: 'Purchased After',
 			name: 'purchasedAfter',
@@ -43,6 +49,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, client
 		throw inputError(this.getNode(), 'Limit must be a whole number of at least 1', `Got ${limit}.`, itemIndex);
 	const after = toEpochMs(this, this.getNodeParameter('options.purchasedAfter', itemIndex, ''), itemIndex);
 	const maxRetries = readMaxRetries((name, fallback) => this.getNodeParameter(name, itemIndex, fallback));
+	const format = readOutputFormat(this.getNode(), this.getNodeParameter('options.outputFormat', itemIndex, 'api'), itemIndex);
 
 	const { items } = await pageByCursor(client, {
 		path: '/content',
@@ -54,5 +61,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, client
 				? undefined
 				: (video: IDataObject) => typeof video.purchased_at === 'number' && video.purchased_at * 1000 <= after,
 	});
-	return jsonItems(items);
+	return jsonItems(shapeVideos(format, PARTNER.videoFields, items));
 }

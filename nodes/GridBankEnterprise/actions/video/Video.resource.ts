@@ -19,19 +19,21 @@ export const description: INodeProperties[] = [
 				name: 'Get',
 				value: 'get',
 				action: 'Get a video',
-				description: 'Get the metadata of one video: creator, dimensions, location, keywords',
+				description: 'Get the details of one video by its ID: title, description, duration, creator, dimensions, location, keywords',
 			},
 			{
 				name: 'Get Download',
 				value: 'getDownload',
 				action: 'Get a download URL for a video',
-				description: 'Get a signed, short-lived URL of the original file, and optionally download the file',
+				description:
+					'Get a signed, short-lived URL of the original file of one video; with Download File on, also the file itself as binary data',
 			},
 			{
 				name: 'Search',
 				value: 'search',
 				action: 'Search videos',
-				description: 'Search the GridBank catalogue by words, with sort, duration and theme filters',
+				description:
+					'Search the GridBank catalogue by words, with sort, duration and theme filters; each result has the video ID that Get and Get Download take',
 			},
 		],
 		default: 'search',

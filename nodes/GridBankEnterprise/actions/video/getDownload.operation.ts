@@ -12,7 +12,7 @@ import { readVideoId, videoIdProperty } from './video-id';
 const show = { resource: ['video'], operation: ['getDownload'] };
 
 export const description: INodeProperties[] = [
-	videoIdProperty(show),
+	videoIdProperty(show, 'to download'),
 	{
 		displayName: 'Expires In (Minutes)',
 		name: 'expiresIn',

@@ -2,12 +2,14 @@
 // up to the API's last page; every item carries the search_id of its response.
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
+import { ENTERPRISE } from '../../../shared/api-profiles';
 import type { GridBankClient } from '../../../shared/client';
 import { limitProperty, optionsCollection, readMaxRetries, returnAllProperty } from '../../../shared/common-properties';
 import { inputError } from '../../../shared/errors';
 import { jsonItems, type OperationResult } from '../../../shared/operation';
 import { LAST_PAGE, pageByNumber } from '../../../shared/paging';
 import { optionalInteger, requireText } from '../../../shared/validate';
+import { outputFormatOption, readOutputFormat, shapeVideos } from '../../../shared/video-shape';
 
 const show = { resource: ['video'], operation: ['search'] };
 
@@ -29,9 +31,9 @@ export const description: INodeProperties[] = [
 	},
 	returnAllProperty(
 		{ show },
-		`Return All reads 80 videos per request, up to GridBank's last page (${LAST_PAGE}), so at most ${LAST_PAGE * 80} videos per search.`,
+		`Costs one request per 80 videos, up to GridBank's last page (${LAST_PAGE}): at most ${LAST_PAGE} requests and ${LAST_PAGE * 80} videos per search.`,
 	),
-	limitProperty({ show }),
+	{ ...limitProperty({ show }), hint: 'Reads only what the limit needs: one request per 80 videos' },
 	{
 		displayName: 'Filters',
 		name: 'filters',
@@ -78,7 +80,7 @@ export const description: INodeProperties[] = [
 			},
 		],
 	},
-	optionsCollection(show),
+	optionsCollection(show, [outputFormatOption]),
 ];
 
 /** The search's query string, checked before any request. */
@@ -111,9 +113,10 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, client
 		? undefined
 		: (optionalInteger(this.getNode(), this.getNodeParameter('limit', itemIndex, DEFAULT_LIMIT), 'Limit', itemIndex, 1) ?? DEFAULT_LIMIT);
 	const maxRetries = readMaxRetries((name, fallback) => this.getNodeParameter(name, itemIndex, fallback));
+	const format = readOutputFormat(this.getNode(), this.getNodeParameter('options.outputFormat', itemIndex, 'api'), itemIndex);
 
 	const { items, truncated } = await pageByNumber(client, { path: '/videos/search', qs, itemIndex, maxRetries, limit });
-	const result = jsonItems(items);
+	const result = jsonItems(shapeVideos(format, ENTERPRISE.videoFields, items, ['search_id']));
 	if (truncated)
 		result.hints = [
 			{

@@ -1,21 +1,23 @@
-// The Video ID parameter Get Video and Get Download share, and its check against the API's pattern.
+// The Video ID picker Get Video and Get Download share, and its check against the API's pattern.
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { requireVideoId } from '../../../shared/validate';
+import { readVideoParameter, VIDEO_ID_REGEX, videoLocator } from '../../../shared/video-picker';
 
 /** GridBank's video_id: 1-50 letters, digits, "/", "_" or "-". */
 export const VIDEO_ID_PATTERN = /^[a-zA-Z0-9/_-]{1,50}$/;
 
-export const videoIdProperty = (show: NonNullable<INodeProperties['displayOptions']>['show']): INodeProperties => ({
-	displayName: 'Video ID',
-	name: 'videoId',
-	type: 'string',
-	default: '',
-	required: true,
-	placeholder: 'e.g. gb-8c1e2f',
-	displayOptions: { show },
-	description: 'The ID of a video, as Search returns it (1-50 letters, digits, "/", "_" or "-")',
-});
+export const videoIdProperty = (show: NonNullable<INodeProperties['displayOptions']>['show'], what: string): INodeProperties =>
+	videoLocator({
+		name: 'videoId',
+		displayName: 'Video ID',
+		show,
+		searchListMethod: 'searchVideos',
+		searchFilterRequired: true,
+		idRegex: VIDEO_ID_REGEX,
+		idError: 'A video ID is 1-50 letters, digits, "/", "_" or "-", and does not start or end with "/"',
+		placeholder: 'e.g. gbv-3fK9xQ2m',
+		description: `The video ${what}: its ID (1-50 letters, digits, "/", "_" or "-", such as gbv-3fK9xQ2m). Type words to search the catalogue and pick one, or map the ID field of a Search result.`,
+	});
 
 export const readVideoId = (ctx: IExecuteFunctions, itemIndex: number): string =>
-	requireVideoId(ctx.getNode(), ctx.getNodeParameter('videoId', itemIndex), 'Video ID', itemIndex, VIDEO_ID_PATTERN);
+	readVideoParameter(ctx, 'videoId', 'Video ID', itemIndex, VIDEO_ID_PATTERN);

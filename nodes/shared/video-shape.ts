@@ -1,0 +1,105 @@
+// One video shape for both APIs: the Video object GridBank's official client libraries return
+// (partner-api.md, "Field names in the official client libraries"), so Partner and Enterprise
+// items can meet in one workflow without a Set node. Which response field feeds which library
+// field is data on each API profile (`videoFields`); this module only applies it.
+import type { IDataObject, INode, INodeProperties } from 'n8n-workflow';
+
+import { inputError } from './errors';
+
+/** The library Video fields, in the libraries' order. */
+export const VIDEO_FIELDS = [
+	'id',
+	'title',
+	'duration',
+	'url',
+	'thumbnail',
+	'creator',
+	'purchasedAt',
+	'description',
+	'width',
+	'height',
+	'location',
+	'keywords',
+] as const;
+export type VideoField = (typeof VIDEO_FIELDS)[number];
+
+/** Library field → the response field that holds it; a field the API lacks is left out (and output as null). */
+export type VideoFieldMap = Partial<Record<VideoField, string>>;
+
+/** The library Creator fields; the JavaScript library names them in camelCase, as it does purchasedAt. */
+const CREATOR_FIELDS: Array<[field: string, response: string]> = [
+	['id', 'id'],
+	['username', 'username'],
+	['name', 'name'],
+	['bio', 'bio'],
+	['profileImage', 'profile_image'],
+];
+
+const isObject = (value: unknown): value is IDataObject =>
+	typeof value === 'object' && value !== null && !Array.isArray(value);
+
+function creatorOf(value: unknown): IDataObject | null {
+	if (!isObject(value)) return null;
+	return Object.fromEntries(CREATOR_FIELDS.map(([field, response]) => [field, value[response] ?? null]));
+}
+
+/**
+ * One response item in the library shape. Every library field is present (null where the API
+ * has no such field or sent none); fields the node itself added (`extras`, such as search_id or
+ * the downloaded file's name) keep their place after the video's own fields.
+ */
+export function toVideo(fields: VideoFieldMap, item: IDataObject, extras: readonly string[] = []): IDataObject {
+	const video: IDataObject = {};
+	for (const field of VIDEO_FIELDS) {
+		const source = fields[field];
+		const value = source === undefined ? null : (item[source] ?? null);
+		if (field === 'creator') video.creator = creatorOf(value);
+		else if (field === 'location') video.location = isObject(value) ? { ...value } : null;
+		else if (field === 'keywords') video.keywords = Array.isArray(value) ? [...value] : null;
+		else video[field] = value;
+	}
+	for (const name of extras) if (name in item) video[name] = item[name];
+	return video;
+}
+
+export type OutputFormat = 'api' | 'video';
+
+/** The "Output Format" option of List, Search, Get and the trigger. */
+export const outputFormatOption: INodeProperties = {
+	displayName: 'Output Format',
+	name: 'outputFormat',
+	type: 'options',
+	default: 'api',
+	options: [
+		{
+			name: 'API Fields',
+			value: 'api',
+			description: 'Each video exactly as this GridBank API returns it, with its own field names',
+		},
+		{
+			name: 'Video (Same for Partner and Enterprise)',
+			value: 'video',
+			description:
+				"The shape GridBank's SDKs use for both APIs: ID, title, duration, URL (watermarked preview), thumbnail, creator, purchasedAt, description, width, height, location, keywords. A field the API does not have is null.",
+		},
+	],
+	description:
+		'How each video is output. Choose Video to mix Partner and Enterprise items in one workflow without renaming fields.',
+};
+
+/** Reads options.outputFormat (an expression may give anything: only the two values pass). */
+export function readOutputFormat(node: INode, value: unknown, itemIndex: number): OutputFormat {
+	if (value === undefined || value === null || value === '' || value === 'api') return 'api';
+	if (value === 'video') return 'video';
+	throw inputError(node, `Output Format "${String(value)}" is not one of api, video`, 'Choose "API Fields" (api) or "Video" (video).', itemIndex);
+}
+
+/** Items in the chosen format: unchanged for `api`, the library shape for `video`. */
+export function shapeVideos(
+	format: OutputFormat,
+	fields: VideoFieldMap,
+	items: IDataObject[],
+	extras: readonly string[] = [],
+): IDataObject[] {
+	return format === 'api' ? items : items.map((item) => toVideo(fields, item, extras));
+}
