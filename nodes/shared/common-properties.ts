@@ -46,6 +46,14 @@ export const downloadProperties = (show: NonNullable<INodeProperties['displayOpt
 			'Whether to download the master file into the item as binary data (streamed, so multi-GB files work in filesystem or S3 binary mode), ready for a storage node',
 	},
 	{
+		displayName:
+			'Masters can be several GB. n8n\'s "database" binary data mode (its default in queue mode) holds 512 MiB per file unless configured higher, 1 GiB at most: for bigger files use S3 or filesystem mode, or leave Download File off and pass the URL on.',
+		name: 'bigFilesNotice',
+		type: 'notice',
+		default: '',
+		displayOptions: { show: { ...show, download: [true] } },
+	},
+	{
 		displayName: 'Put Output File in Field',
 		name: 'binaryPropertyName',
 		type: 'string',
