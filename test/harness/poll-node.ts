@@ -3,10 +3,12 @@
 // activation poll run, a cron registered); scheduled polls through its PollTriggerExecutor with
 // n8n-core's real PollContext; "Fetch Test Event" through WorkflowExecute in manual mode.
 //
-// Static data is kept like n8n keeps it: `saved` plays the database row (JSON), the Workflow
-// object plays the active workflow in memory. n8n saves the static data after activation, when
-// a poll emits, and when a poll that emitted nothing commits its cursor; a failed poll saves
-// nothing. restart() drops the in-memory workflow and activates a new one from the saved copy.
+// Static data is kept like n8n 2.41 keeps it (default settings, no durable poll cursors): `saved`
+// plays the database row (JSON), the Workflow object the active workflow in memory. n8n writes
+// the static data to the database after activation (the activation poll included) and when a
+// poll emits, before the execution starts; a poll that emits nothing changes memory only, and a
+// failed poll saves nothing. n8n saves only for workflow ids of 1-21 characters. restart() drops
+// the in-memory workflow and activates a new one from the saved copy.
 import { Container } from '@n8n/di';
 import {
 	ActiveWorkflowTriggers,
@@ -84,7 +86,8 @@ function additionalDataFor(
 }
 
 export class PollingTrigger {
-	readonly workflowId = `wf-poll-${Date.now()}-${++counter}`;
+	/** n8n saves static data only for ids of at most 21 characters. */
+	readonly workflowId = `poll${Date.now().toString(36)}${++counter}`;
 	/** The static data as n8n last saved it to the database (JSON). */
 	private saved: string;
 	/** How often n8n saved the static data. */
@@ -201,7 +204,7 @@ export class PollingTrigger {
 						(error) => {
 							this.outcome.error = error;
 						},
-						async () => this.save(wf),
+						undefined,
 						undefined,
 						undefined,
 						budget === undefined ? undefined : () => budget,
@@ -213,7 +216,7 @@ export class PollingTrigger {
 		}
 		if (!pollFunctions) throw new Error('n8n registered no poller');
 		this.live = { workflow, node: workflow.getNode(TRIGGER_NAME) as INode, pollFunctions };
-		// ActiveWorkflowManager saves the static data once the triggers are registered.
+		// The activator saves the workflow's static data once its triggers are registered.
 		this.save(workflow);
 		return this.result(workflow);
 	}
