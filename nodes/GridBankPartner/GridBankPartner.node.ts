@@ -8,7 +8,12 @@ import { videoListSearch } from '../shared/video-picker';
 import * as getDownloadUrl from './operations/getDownloadUrl.operation';
 import * as listContent from './operations/listContent.operation';
 
-const operations: Record<string, Operation> = { listContent, getDownloadUrl };
+/**
+ * Router keys: "<resource>.<operation>". The single resource exists for n8n's sake: it names an
+ * AI tool after the operation's action only when the operation list is shown for a resource.
+ * Workflows saved without it get its default, so they route the same.
+ */
+const operations: Record<string, Operation> = { 'video.listContent': listContent, 'video.getDownloadUrl': getDownloadUrl };
 
 export class GridBankPartner implements INodeType {
 	description: INodeTypeDescription = {
@@ -26,10 +31,19 @@ export class GridBankPartner implements INodeType {
 		credentials: [{ name: 'gridBankPartnerApi', required: true }],
 		properties: [
 			{
+				displayName: 'Resource',
+				name: 'resource',
+				type: 'options',
+				noDataExpression: true,
+				options: [{ name: 'Licensed Video', value: 'video' }],
+				default: 'video',
+			},
+			{
 				displayName: 'Operation',
 				name: 'operation',
 				type: 'options',
 				noDataExpression: true,
+				displayOptions: { show: { resource: ['video'] } },
 				options: [
 					{
 						name: 'List Licensed Content',

@@ -43,7 +43,7 @@ export const downloadProperties = (show: NonNullable<INodeProperties['displayOpt
 		default: false,
 		displayOptions: { show },
 		description:
-			'Whether to download the master file into the item as binary data (streamed, so multi-GB files work in filesystem or S3 binary mode), ready for a storage node',
+			"Whether to also download the master file into the item as binary data (streamed, so multi-GB files work in filesystem or S3 binary mode), ready for a storage node. Off: the output has the signed URL only, valid five minutes. An AI agent gets the file's name, type and size, never the file itself.",
 	},
 	{
 		displayName:
@@ -60,6 +60,7 @@ export const downloadProperties = (show: NonNullable<INodeProperties['displayOpt
 		default: 'data',
 		required: true,
 		displayOptions: { show: { ...show, download: [true] } },
+		description: 'Name of the binary field of the output item that receives the file, such as data',
 		hint: 'The name of the output binary field to put the file in',
 	},
 ];

@@ -7,11 +7,12 @@ import { GridBankPartnerApi } from '../../credentials/GridBankPartnerApi.credent
 import { GridBankEnterprise } from '../../nodes/GridBankEnterprise/GridBankEnterprise.node';
 import { GridBankPartner } from '../../nodes/GridBankPartner/GridBankPartner.node';
 import { GridBankPartnerTrigger } from '../../nodes/GridBankPartnerTrigger/GridBankPartnerTrigger.node';
-import { TestItems, TestManualTrigger } from './test-nodes';
+import { TestAgent, TestItems, TestManualTrigger } from './test-nodes';
 
 const types: Record<string, INodeType> = {
 	'test.manualTrigger': new TestManualTrigger(),
 	'test.items': new TestItems(),
+	'test.agent': new TestAgent(),
 	'n8n-nodes-gridbank.gridBankPartner': new GridBankPartner(),
 	'n8n-nodes-gridbank.gridBankPartnerTrigger': new GridBankPartnerTrigger(),
 	'n8n-nodes-gridbank.gridBankEnterprise': new GridBankEnterprise(),

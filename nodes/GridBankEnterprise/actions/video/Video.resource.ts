@@ -18,7 +18,7 @@ export const description: INodeProperties[] = [
 			{
 				name: 'Get',
 				value: 'get',
-				action: 'Get a video',
+				action: 'Get video details',
 				description: 'Get the details of one video by its ID: title, description, duration, creator, dimensions, location, keywords',
 			},
 			{
@@ -31,7 +31,7 @@ export const description: INodeProperties[] = [
 			{
 				name: 'Search',
 				value: 'search',
-				action: 'Search videos',
+				action: 'Search videos by keywords',
 				description:
 					'Search the GridBank catalogue by words, with sort, duration and theme filters; each result has the video ID that Get and Get Download take',
 			},
