@@ -13,6 +13,11 @@ const PARTNER_SECRET = DEMO_PARTNER_KEY.split('.')[1];
 const REVOKED = 'apik_gone.revoked-secret-part';
 
 let written = '';
+// n8n logs through winston's Console transport: it writes to console._stdout / _stderr when the
+// console has them (jest's in-band console), else through console.log and friends as they were
+// when n8n's logger was built, before any spy (jest's worker console, so a plain `npm test`).
+// Giving this file's console the process streams sends every log line through the spies below.
+Object.assign(console, { _stdout: process.stdout, _stderr: process.stderr });
 const capture = () => {
 	const spies = [process.stdout, process.stderr].map((stream) =>
 		jest.spyOn(stream, 'write').mockImplementation(((chunk: string | Uint8Array) => {
