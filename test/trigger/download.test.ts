@@ -31,7 +31,8 @@ test('each new video arrives with its master file in the binary field, complete 
 	const key = account();
 	const trigger = partnerTrigger(sim(), key, { download: true, binaryPropertyName: 'master' });
 	await trigger.activate();
-	const bought = sim().addPartnerLicences(key, 2, { purchasedAt: settled() });
+	const purchasedAt = settled();
+	const bought = sim().addPartnerLicences(key, 2, { purchasedAt });
 	sim().setVideoFile(bought[0], { size: 3 * 1024 * 1024 + 5, fileName: 'harbour at dawn.mov', contentType: 'video/quicktime' });
 	sim().setVideoFile(bought[1], { size: 1_500_001, fileName: 'city-lights.mp4', contentType: 'video/mp4' });
 	sim().clearLog();
@@ -43,7 +44,7 @@ test('each new video arrives with its master file in the binary field, complete 
 	expect(first.json).toEqual(
 		expect.objectContaining({
 			video_key: bought[0],
-			purchased_at: settled(),
+			purchased_at: purchasedAt,
 			fileName: 'harbour at dawn.mov',
 			mimeType: 'video/quicktime',
 			fileSize: 3 * 1024 * 1024 + 5,

@@ -79,12 +79,13 @@ describe('new licences between polls', () => {
 		const key = account(10);
 		const trigger = partnerTrigger(sim(), key);
 		await trigger.activate();
-		const older = sim().addPartnerLicences(key, 2, { purchasedAt: settled() });
-		const newer = sim().addPartnerLicences(key, 1, { purchasedAt: settled() + 60 });
+		const at = settled();
+		const older = sim().addPartnerLicences(key, 2, { purchasedAt: at });
+		const newer = sim().addPartnerLicences(key, 1, { purchasedAt: at + 60 });
 		const poll = await trigger.tick();
 		expect(keysOf(poll.items)).toEqual([...newer, ...older]);
 		expect(poll.items?.[0].json).toEqual(
-			expect.objectContaining({ video_key: newer[0], purchased_at: settled() + 60, creator: expect.objectContaining({ id: expect.any(String) }) }),
+			expect.objectContaining({ video_key: newer[0], purchased_at: at + 60, creator: expect.objectContaining({ id: expect.any(String) }) }),
 		);
 		expect(Object.keys(poll.items?.[0].json ?? {}).sort()).toEqual(
 			['creator', 'duration_seconds', 'preview_url', 'purchased_at', 'thumbnail_url', 'title', 'video_key'].sort(),
