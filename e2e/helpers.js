@@ -10,6 +10,8 @@ const STATE_FILE = path.join(E2E_DIR, 'state.json');
 const ARTIFACTS = path.join(rt.ROOT, 'e2e-artifacts');
 const CHROMIUM = '/usr/bin/chromium';
 const PKG = 'n8n-nodes-gridbank';
+/** Examples started by the GridBank Partner Trigger: run published in `n8n start` (editor.e2e.test.js), not by `n8n execute`. */
+const TRIGGER_EXAMPLES = ['partner-trigger-backup.json'];
 
 const PARTNER_CRED = { gridBankPartnerApi: { id: 'gbPartnerCredDemo', name: 'GridBank Partner account' } };
 const ENTERPRISE_CRED = { gridBankEnterpriseApi: { id: 'gbEnterpriseCredDm', name: 'GridBank Enterprise account' } };
@@ -77,6 +79,7 @@ module.exports = {
 	ARTIFACTS,
 	CHROMIUM,
 	PKG,
+	TRIGGER_EXAMPLES,
 	PARTNER_CRED,
 	ENTERPRISE_CRED,
 	BAD_PARTNER_CRED,

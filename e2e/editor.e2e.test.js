@@ -1,0 +1,213 @@
+'use strict';
+/**
+ * The package in a running n8n (`n8n start`): both credential tests through n8n's own
+ * credential-test endpoint; the trigger example published and polling; and the editor in
+ * Debian's headless Chromium: our nodes in the node panel with their icons, and a Partner node
+ * executed from the canvas with its output shown. Screenshots go to e2e-artifacts/.
+ */
+const fs = require('node:fs');
+const path = require('node:path');
+const { openSession, manualTrigger, partner, workflow, sha256File, rt, ARTIFACTS, CHROMIUM, E2E_DIR, TRIGGER_EXAMPLES } = require('./helpers');
+
+const OWNER = { email: 'e2e@gridbank.local', password: 'E2e-GridBank-1' };
+const EDITOR_WF = 'e2eEditorPartner';
+const [TRIGGER_EXAMPLE] = TRIGGER_EXAMPLES;
+
+let s;
+let server;
+let triggerWf;
+let triggerFolder;
+
+const waitFor = async (what, fn, { timeoutMs = 60_000, everyMs = 500 } = {}) => {
+	const started = Date.now();
+	for (;;) {
+		const v = await fn();
+		if (v) return v;
+		if (Date.now() - started > timeoutMs) throw new Error(`timed out after ${timeoutMs / 1000}s waiting for ${what}`);
+		await new Promise((r) => setTimeout(r, everyMs));
+	}
+};
+
+/** Trigger polls seen by the simulator (the list at per_page 100; other tests list with 1 or 3). */
+let triggerPolls = 0;
+
+beforeAll(async () => {
+	s = await openSession({
+		onRequest: (r) => {
+			if (r.target === 'api' && r.path === '/partner/v1/content' && r.query?.per_page === '100') triggerPolls++;
+		},
+	});
+	const start = manualTrigger();
+	const list = partner('List licensed videos', { operation: 'listContent', returnAll: false, limit: 3 });
+	const workflows = [workflow(EDITOR_WF, 'e2e: Partner node on the canvas', [start, list], [[start.name, list.name]])];
+
+	// The trigger example as shipped, except: it writes into a folder n8n may write to here, and
+	// polls every minute (n8n's shortest interval) instead of every five.
+	if (fs.existsSync(path.join(rt.ROOT, 'examples', TRIGGER_EXAMPLE))) {
+		triggerWf = rt.loadExample(TRIGGER_EXAMPLE);
+		triggerFolder = path.join(s.state.filesFolder, 'trigger');
+		fs.rmSync(triggerFolder, { recursive: true, force: true });
+		fs.mkdirSync(triggerFolder, { recursive: true });
+		rt.withDownloadFolder(triggerWf, triggerFolder);
+		const trigger = triggerWf.nodes.find((n) => n.type === 'n8n-nodes-gridbank.gridBankPartnerTrigger');
+		trigger.parameters.pollTimes = { item: [{ mode: 'everyMinute' }] };
+		workflows.push(triggerWf);
+	}
+	await s.n8n.importWorkflows(workflows);
+	if (triggerWf) await s.n8n.cli(['publish:workflow', `--id=${triggerWf.id}`]);
+	s.simulator.clearLog();
+	server = await rt.startServer(s.n8n, { port: await rt.freePort(), owner: OWNER, logFile: path.join(E2E_DIR, 'n8n-server.log') });
+}, 240_000);
+
+afterAll(async () => {
+	await server?.stop();
+	await s?.close();
+});
+
+describe('credential tests through n8n\'s own endpoint (POST /rest/credentials/test)', () => {
+	const test1 = (type, id, apiKey) =>
+		server.rest('POST', '/credentials/test', { credentials: { id, name: 'e2e', type, data: { apiKey, baseUrl: s.state.baseUrl } } });
+
+	test('Partner: the demo key passes, a wrong key fails, and the test request is the documented one', async () => {
+		s.simulator.clearLog();
+		expect(await test1('gridBankPartnerApi', 'gbPartnerCredDemo', s.sim.DEMO_PARTNER_KEY)).toEqual({ status: 'OK', message: expect.any(String) });
+		// (the published trigger example polls the same endpoint meanwhile, never with per_page=1)
+		const call = s.simulator.log.find((r) => r.target === 'api' && r.query.per_page === '1');
+		expect(call).toEqual(expect.objectContaining({ method: 'GET', path: '/partner/v1/content', query: { per_page: '1' } }));
+		expect(call.headers.authorization).toBe(`Bearer ${s.sim.DEMO_PARTNER_KEY}`);
+		expect(call.headers['user-agent']).toMatch(/^n8n-nodes-gridbank\//);
+		const bad = await test1('gridBankPartnerApi', 'gbPartnerCredDemo', 'apik_demo.wrong-secret');
+		expect(bad.status).toBe('Error');
+		expect(bad.message).not.toContain('wrong-secret');
+	});
+
+	test('Enterprise: the demo key passes, a wrong key fails, and the test request is the documented one', async () => {
+		s.simulator.clearLog();
+		expect(await test1('gridBankEnterpriseApi', 'gbEnterpriseCredDm', s.sim.DEMO_ENTERPRISE_KEY)).toEqual({ status: 'OK', message: expect.any(String) });
+		const call = s.simulator.log.find((r) => r.target === 'api' && r.path.startsWith('/external/'));
+		expect(call).toEqual(expect.objectContaining({ method: 'GET', path: '/external/v1/usage/me' }));
+		expect(call.headers.authorization).toBe(`Bearer ${s.sim.DEMO_ENTERPRISE_KEY}`);
+		const bad = await test1('gridBankEnterpriseApi', 'gbEnterpriseCredDm', 'ent_wrong_key_e2e');
+		expect(bad.status).toBe('Error');
+		expect(bad.message).not.toContain('ent_wrong_key_e2e');
+	});
+});
+
+describe('the editor in headless Chromium', () => {
+	let ctx;
+	let page;
+	const shot = (name) => page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`) });
+
+	beforeAll(async () => {
+		const { chromium } = require(path.join(rt.CACHE_DIR, 'node_modules', 'playwright-core'));
+		const userDataDir = fs.mkdtempSync(path.join(E2E_DIR, 'chromium-'));
+		ctx = await chromium.launchPersistentContext(userDataDir, {
+			executablePath: CHROMIUM,
+			headless: true,
+			args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+			viewport: { width: 1600, height: 1000 },
+		});
+		page = ctx.pages()[0] ?? (await ctx.newPage());
+		page.setDefaultTimeout(30_000);
+		await page.goto(`${server.url}/signin`);
+		await page.fill('input[name=emailOrLdapLoginId]', OWNER.email);
+		await page.fill('input[name=password]', OWNER.password);
+		await page.click('[data-test-id=form-submit-button]');
+		await page.waitForURL((u) => !u.pathname.includes('signin'));
+	}, 120_000);
+
+	afterAll(async () => {
+		await ctx?.close();
+	});
+
+	test('our nodes are in the node panel, with their icons loaded', async () => {
+		await page.goto(`${server.url}/workflow/${EDITOR_WF}`);
+		await page.waitForSelector('[data-test-id=canvas-node]');
+		await page.click('[data-test-id=node-creator-plus-button]');
+		await page.fill('[data-test-id=node-creator-search-bar] input, input[data-test-id=node-creator-search-bar]', 'GridBank').catch(() => page.keyboard.type('GridBank'));
+		await page.waitForSelector('[data-test-id=node-creator-item-name]:has-text("GridBank Enterprise")');
+		const names = await page.locator('[data-test-id=node-creator] [data-test-id=node-creator-item-name]').allTextContents();
+		expect(names.map((n) => n.trim())).toEqual(expect.arrayContaining(['GridBank Partner', 'GridBank Enterprise']));
+		const icons = await page
+			.locator('[data-test-id=node-creator] img')
+			.evaluateAll((els) => els.map((e) => ({ src: e.getAttribute('src') ?? '', loaded: e.complete && e.naturalWidth > 0 })));
+		const ours = icons.filter((i) => i.src.includes('/icons/n8n-nodes-gridbank/'));
+		expect(ours.map((i) => i.src)).toEqual(expect.arrayContaining([expect.stringContaining('GridBankPartner/gridbank'), expect.stringContaining('GridBankEnterprise/gridbank')]));
+		expect(ours.every((i) => i.loaded)).toBe(true);
+		await shot('1-node-panel');
+		await page.keyboard.press('Escape');
+	});
+
+	test('the trigger is in the trigger panel of an empty workflow, with its icon', async () => {
+		await page.goto(`${server.url}/workflow/new`);
+		await page.click('[data-test-id=canvas-add-button]');
+		await page.keyboard.type('GridBank');
+		await page.waitForSelector('[data-test-id=node-creator-item-name]:has-text("GridBank")');
+		const names = (await page.locator('[data-test-id=node-creator] [data-test-id=node-creator-item-name]').allTextContents()).map((n) => n.trim());
+		await shot('2-trigger-panel');
+		expect(names.some((n) => /GridBank Partner Trigger/.test(n)) || names.includes('GridBank Partner')).toBe(true);
+		if (!names.some((n) => /Trigger/.test(n))) {
+			// n8n groups an app's trigger under the app: open it and look for the trigger there.
+			await page.click('[data-test-id=node-creator-item-name]:has-text("GridBank Partner")');
+			await page.waitForSelector('text=/new licen|Trigger/i');
+			await shot('2b-trigger-panel-partner');
+		}
+		const icons = await page.locator('[data-test-id=node-creator] img').evaluateAll((els) => els.map((e) => ({ src: e.getAttribute('src') ?? '', loaded: e.complete && e.naturalWidth > 0 })));
+		expect(icons.some((i) => i.src.includes('/icons/n8n-nodes-gridbank/') && i.loaded)).toBe(true);
+		await page.keyboard.press('Escape');
+	});
+
+	test('a Partner node runs from the canvas and its output shows', async () => {
+		const { sim, simulator } = s;
+		const expected = simulator.partnerLicences(sim.DEMO_PARTNER_KEY).slice(0, 3).map((l) => l.video_key);
+		await page.goto(`${server.url}/workflow/${EDITOR_WF}`);
+		const nodeOnCanvas = page.locator('[data-test-id=canvas-node][data-node-name="List licensed videos"]');
+		await nodeOnCanvas.waitFor();
+		const icon = await nodeOnCanvas.locator('img').evaluateAll((els) => els.map((e) => ({ src: e.getAttribute('src') ?? '', loaded: e.complete && e.naturalWidth > 0 })));
+		expect(icon.some((i) => i.src.includes('GridBankPartner/gridbank') && i.loaded)).toBe(true);
+		await shot('3-canvas');
+		simulator.clearLog();
+		await nodeOnCanvas.dblclick();
+		await page.click('[data-test-id=node-execute-button]');
+		await page.waitForSelector('[data-test-id=node-run-status-success]', { timeout: 60_000 });
+		const output = page.locator('[data-test-id=output-panel]');
+		await output.getByText(expected[0]).first().waitFor();
+		const text = await output.innerText();
+		expect(text).toMatch(/3 items/);
+		for (const key of expected) expect(text).toContain(key);
+		await shot('4-partner-node-output');
+		expect(simulator.log.filter((r) => r.path === '/partner/v1/content' && r.query.per_page === '3')).toHaveLength(1);
+	});
+});
+
+// Last, so the minutes n8n's poll schedule takes overlap the tests above.
+test('trigger example, published: emits nothing already licensed, then backs up each new licence exactly once', async () => {
+	if (!triggerWf) throw new Error(`examples/${TRIGGER_EXAMPLE} is missing`);
+	const { sim, simulator } = s;
+	const staticData = async () => (await server.rest('GET', `/workflows/${triggerWf.id}`)).staticData;
+	const executions = async () => (await server.rest('GET', `/executions?filter=${encodeURIComponent(JSON.stringify({ workflowId: triggerWf.id }))}`)).results;
+	const polls = () => triggerPolls;
+	// n8n polled once when it activated the published workflow at start-up (then every minute).
+	await waitFor('the activation poll', () => polls() >= 1, { timeoutMs: 30_000 });
+	expect(await executions()).toEqual([]); // nothing already licensed was emitted
+
+	const fresh = simulator.addPartnerLicences(sim.DEMO_PARTNER_KEY, 2);
+	const files = fresh.map((k) => ({ key: k, path: path.join(triggerFolder, simulator.getVideoFile(k).fileName), size: simulator.getVideoFile(k).size }));
+	await waitFor('the next poll to back up the new licences', () => files.every((f) => fs.existsSync(f.path) && fs.statSync(f.path).size === f.size), { timeoutMs: 90_000, everyMs: 1000 });
+	for (const f of files) expect(await sha256File(f.path)).toBe(sim.fileSha256(f.key, f.size));
+	const done = await waitFor('the execution to be recorded', async () => {
+		const list = await executions();
+		return list.length && list.every((e) => e.status !== 'running' && e.status !== 'new') ? list : undefined;
+	});
+	expect(done.map((e) => [e.status, e.mode])).toEqual(done.map(() => ['success', 'trigger']));
+
+	// What the trigger has seen is saved with the workflow (n8n saves it when a poll emits).
+	const triggerName = triggerWf.nodes.find((n) => n.type === 'n8n-nodes-gridbank.gridBankPartnerTrigger').name;
+	expect(Object.keys((await staticData()) ?? {})).toContain(`node:${triggerName}`);
+	// One more scheduled poll: nothing is emitted twice.
+	const before = polls();
+	await waitFor('one more scheduled poll', () => polls() > before, { timeoutMs: 90_000, everyMs: 1000 });
+	await new Promise((r) => setTimeout(r, 3000));
+	expect((await executions()).length).toBe(done.length);
+	await server.rest('POST', `/workflows/${triggerWf.id}/deactivate`, {});
+}, 360_000);
