@@ -105,7 +105,7 @@ export class GridBankClient {
 		let lastWaitMs: number | undefined;
 
 		for (let attempt = 0; ; attempt++) {
-			if (this.profile.requestsPerMinute) await pace(apiKey, this.profile.requestsPerMinute, this.signal);
+			const paced = this.profile.requestsPerMinute ? await pace(apiKey, this.profile.requestsPerMinute, this.signal) : undefined;
 			let response: IN8nHttpFullResponse;
 			try {
 				response = (await this.ctx.helpers.httpRequestWithAuthentication.call(
@@ -113,7 +113,9 @@ export class GridBankClient {
 					this.profile.credentialType,
 					request,
 				)) as IN8nHttpFullResponse;
+				paced?.();
 			} catch (error) {
+				paced?.();
 				rethrowIfCancelled(this.signal, error);
 				const code = networkErrorCode(error);
 				if (!code) throw connectionError(node, 'request failed', { ...options, retries: attempt });
