@@ -343,7 +343,6 @@ async function startServer(inst, { port, owner, logFile, extraEnv = {}, log = ()
 		N8N_HOST: '127.0.0.1',
 		N8N_PROTOCOL: 'http',
 		N8N_EDITOR_BASE_URL: `http://127.0.0.1:${port}`,
-		WEBHOOK_URL: `http://127.0.0.1:${port}/`,
 		N8N_SECURE_COOKIE: 'false',
 		N8N_INSTANCE_OWNER_MANAGED_BY_ENV: 'true',
 		N8N_INSTANCE_OWNER_EMAIL: owner.email,
