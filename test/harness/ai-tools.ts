@@ -12,7 +12,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Container } from '@n8n/di';
-import { BinaryDataService, ExecutionLifecycleHooks, WorkflowExecute } from 'n8n-core';
+import { BinaryDataService } from 'n8n-core';
 import type {
 	IConnections,
 	ICredentialDataDecryptedObject,
@@ -23,13 +23,11 @@ import type {
 	INodeType,
 	INodeTypeDescription,
 	IRun,
-	IWorkflowBase,
 } from 'n8n-workflow';
-import { deepCopy, FROM_AI_AUTO_GENERATED_MARKER, NodeConnectionTypes, NodeHelpers, Workflow } from 'n8n-workflow';
+import { deepCopy, FROM_AI_AUTO_GENERATED_MARKER, NodeConnectionTypes, NodeHelpers } from 'n8n-workflow';
 
-import { testAdditionalData } from './additional-data';
 import { nodeTypes, registerNodeType } from './node-types';
-import { initBinaryData } from './run-node';
+import { executeWorkflow } from './execute-workflow';
 
 const PACKAGE = 'n8n-nodes-gridbank';
 
@@ -145,8 +143,6 @@ export async function runAgent(options: {
 	credentials: Record<string, ICredentialDataDecryptedObject>;
 	calls?: Array<{ args: Record<string, unknown> }>;
 }): Promise<AgentRun> {
-	await initBinaryData();
-	const executionId = `agent${Date.now()}${Math.random().toString(36).slice(2, 6)}`;
 	const workflowId = 'wf-agent';
 	const toolName = NodeHelpers.makeNodeName(options.parameters, options.tool.description);
 	const nodes: INode[] = [
@@ -166,26 +162,7 @@ export async function runAgent(options: {
 		Start: { main: [[{ node: 'Agent', type: NodeConnectionTypes.Main, index: 0 }]] },
 		[toolName]: { ai_tool: [[{ node: 'Agent', type: NodeConnectionTypes.AiTool, index: 0 }]] },
 	};
-	const workflow = new Workflow({ id: workflowId, nodes, connections, nodeTypes, active: false, settings: {} });
-	const workflowData: IWorkflowBase = {
-		id: workflowId,
-		name: 'agent',
-		active: false,
-		isArchived: false,
-		nodes,
-		connections,
-		settings: {},
-		createdAt: new Date(),
-		updatedAt: new Date(),
-		activeVersionId: null,
-	};
-	const hooks = new ExecutionLifecycleHooks('manual', executionId, workflowData);
-	let finished: (run: IRun) => void = () => {};
-	const done = new Promise<IRun>((resolve) => (finished = resolve));
-	hooks.addHandler('workflowExecuteAfter', (run) => finished(run));
-	const additionalData = testAdditionalData({ credentials: options.credentials, workflowId, executionId, hooks });
-	await new WorkflowExecute(additionalData, 'manual').run({ workflow, startNode: nodes[0] });
-	const run = await done;
+	const { run, executionId } = await executeWorkflow({ workflowId, nodes, connections, credentials: options.credentials });
 	await Container.get(BinaryDataService).deleteMany([{ type: 'execution', workflowId, executionId }]);
 	const task = run.data.resultData.runData.Agent?.[0];
 	if (!task?.data) throw new Error(`The agent did not run: ${run.data.resultData.error?.message ?? task?.error?.message ?? 'no run data'}`);

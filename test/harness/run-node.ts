@@ -2,7 +2,7 @@
 // in process, with filesystem binary data, against whatever server the credential points at.
 // Workflow: Start → Items (the test's input items) → the node under test.
 import { Container } from '@n8n/di';
-import { BinaryDataService, ExecutionLifecycleHooks, WorkflowExecute } from 'n8n-core';
+import { BinaryDataService } from 'n8n-core';
 import type {
 	ICredentialDataDecryptedObject,
 	IDataObject,
@@ -11,16 +11,11 @@ import type {
 	INodeParameters,
 	IRun,
 	ITaskData,
-	IWorkflowBase,
 } from 'n8n-workflow';
-import { Workflow } from 'n8n-workflow';
 
-import { testAdditionalData } from './additional-data';
-import { nodeTypes } from './node-types';
+import { executeWorkflow } from './execute-workflow';
 
-let binaryDataReady: Promise<void> | undefined;
-/** BinaryDataService must be initialised once, or binaries silently stay in memory. */
-export const initBinaryData = () => (binaryDataReady ??= Container.get(BinaryDataService).init());
+export { initBinaryData } from './execute-workflow';
 
 export interface RunNodeOptions {
 	/** Short type name: gridBankPartner, gridBankEnterprise. */
@@ -56,11 +51,8 @@ export interface NodeRun {
 
 export const NODE_NAME = 'GridBank';
 const PACKAGE = 'n8n-nodes-gridbank';
-let executionCounter = 0;
 
 export async function runNode(options: RunNodeOptions): Promise<NodeRun> {
-	await initBinaryData();
-	const executionId = `${Date.now()}${++executionCounter}`;
 	const workflowId = 'wf-test';
 	const nodes: INode[] = [
 		{ id: '1', name: 'Start', type: 'test.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} },
@@ -89,31 +81,13 @@ export async function runNode(options: RunNodeOptions): Promise<NodeRun> {
 		Start: { main: [[{ node: 'Items', type: 'main' as const, index: 0 }]] },
 		Items: { main: [[{ node: NODE_NAME, type: 'main' as const, index: 0 }]] },
 	};
-	const workflow = new Workflow({ id: workflowId, nodes, connections, nodeTypes, active: false, settings: {} });
-	const workflowData: IWorkflowBase = {
-		id: workflowId,
-		name: 'test',
-		active: false,
-		isArchived: false,
+	const { run, executionId } = await executeWorkflow({
+		workflowId,
 		nodes,
 		connections,
-		settings: {},
-		createdAt: new Date(),
-		updatedAt: new Date(),
-		activeVersionId: null,
-	};
-
-	const hooks = new ExecutionLifecycleHooks('manual', executionId, workflowData);
-	let finished: (run: IRun) => void = () => {};
-	const done = new Promise<IRun>((resolve) => (finished = resolve));
-	hooks.addHandler('workflowExecuteAfter', (run) => finished(run));
-
-	const additionalData = testAdditionalData({ credentials: options.credentials, workflowId, executionId, hooks });
-
-	const execution = new WorkflowExecute(additionalData, 'manual').run({ workflow, startNode: nodes[0] });
-	options.onStart?.({ cancel: () => execution.cancel() });
-	await execution.catch(() => undefined);
-	const run = await done;
+		credentials: options.credentials,
+		onStart: options.onStart,
+	});
 
 	const task = run.data.resultData.runData[NODE_NAME]?.[0];
 	if (!task) {
