@@ -1,0 +1,125 @@
+// One measured download in a fresh process (forked by run.ts), so each transfer's peak RSS
+// growth starts from the same state and no earlier transfer's memory hides or adds to it.
+//
+//   ours  the Partner node, Get Download URL with Download File, in n8n's engine
+//   n8n   the engine's own streaming path without our code: a minimal node that does
+//         this.helpers.httpRequest({encoding: 'stream'}) → this.helpers.prepareBinaryData
+//   raw   undici streaming the signed URL straight to a file on the same disk
+//
+// argv: JSON {variant, size, baseUrl, videoKey, url?}; prints one JSON line with the result.
+import './env';
+
+import { createWriteStream } from 'node:fs';
+import { rm, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { request } from 'undici';
+
+import { USER_AGENT } from '../nodes/shared/version';
+import { deleteBinaries, runNode } from '../test/harness/run-node';
+import { DEMO_PARTNER_KEY } from '../test/simulator';
+import { registerBareNodes } from './bare-nodes';
+import { TMP } from './env';
+import { PeakRss } from './measure';
+
+export interface WorkerInput {
+	variant: 'ours' | 'n8n' | 'raw';
+	size: number;
+	baseUrl: string;
+	videoKey: string;
+	/** raw: the signed URL to fetch (the one ours used). */
+	url?: string;
+	/** A small file to load and warm the code path first (same variant, not measured). */
+	warmUpKey?: string;
+}
+
+export interface WorkerResult {
+	variant: WorkerInput['variant'];
+	size: number;
+	seconds: number;
+	cpuUserMs: number;
+	cpuSystemMs: number;
+	rssBaselineBytes: number;
+	rssPeakBytes: number;
+	rssGrowthBytes: number;
+	arrayBuffersPeakBytes: number;
+	rssSource: string;
+	url?: string;
+}
+
+registerBareNodes();
+
+async function signedUrl(baseUrl: string, videoKey: string): Promise<string> {
+	const response = await request(`${baseUrl}/partner/v1/videos/${encodeURIComponent(videoKey)}/download`, {
+		headers: { authorization: `Bearer ${DEMO_PARTNER_KEY}`, 'user-agent': USER_AGENT },
+	});
+	const body = (await response.body.json()) as { url: string };
+	if (response.statusCode !== 200) throw new Error(`download URL: HTTP ${response.statusCode}`);
+	return body.url;
+}
+
+async function transfer(input: WorkerInput, videoKey: string, size: number, url?: string): Promise<string | undefined> {
+	if (input.variant === 'raw') {
+		const file = join(TMP, `raw-${process.pid}.bin`);
+		const response = await request(url ?? (await signedUrl(input.baseUrl, videoKey)), { headers: { 'user-agent': USER_AGENT } });
+		if (response.statusCode !== 200) throw new Error(`raw download: HTTP ${response.statusCode}`);
+		try {
+			await pipeline(response.body, createWriteStream(file));
+			const bytes = (await stat(file)).size;
+			if (bytes !== size) throw new Error(`raw download: ${bytes} of ${size} bytes`);
+		} finally {
+			await rm(file, { force: true });
+		}
+		return url;
+	}
+	const run =
+		input.variant === 'ours'
+			? await runNode({
+					type: 'gridBankPartner',
+					parameters: { operation: 'getDownloadUrl', videoKey, download: true },
+					credentials: { gridBankPartnerApi: { apiKey: DEMO_PARTNER_KEY, baseUrl: input.baseUrl } },
+				})
+			: await runNode({ type: 'benchBareDownload', parameters: { url: await signedUrl(input.baseUrl, videoKey) } });
+	if (run.error) throw new Error(`${input.variant}: ${run.error.message} ${run.error.description ?? ''}`);
+	const [item] = run.items;
+	await deleteBinaries(run);
+	const stored = Number(item?.binary?.data?.bytes ?? item?.json.fileSize);
+	if (stored !== size || !String(item?.binary?.data?.id ?? '').startsWith('filesystem'))
+		throw new Error(`${input.variant}: expected ${size} bytes in filesystem binary data, got ${stored}`);
+	return item?.json.url === undefined ? undefined : String(item.json.url);
+}
+
+async function main(): Promise<void> {
+	const input = JSON.parse(process.argv[2] ?? '{}') as WorkerInput;
+	if (input.warmUpKey) await transfer(input, input.warmUpKey, 8 * 1024 * 1024);
+	const meter = new PeakRss();
+	meter.start();
+	const cpu = process.cpuUsage();
+	const t0 = performance.now();
+	const url = await transfer(input, input.videoKey, input.size, input.url);
+	const seconds = (performance.now() - t0) / 1000;
+	const used = process.cpuUsage(cpu);
+	const memory = meter.stop();
+	const result: WorkerResult = {
+		variant: input.variant,
+		size: input.size,
+		seconds,
+		cpuUserMs: Math.round(used.user / 1000),
+		cpuSystemMs: Math.round(used.system / 1000),
+		rssBaselineBytes: memory.baselineBytes,
+		rssPeakBytes: memory.peakBytes,
+		rssGrowthBytes: memory.growthBytes,
+		arrayBuffersPeakBytes: memory.arrayBuffersPeakBytes,
+		rssSource: memory.source,
+		url,
+	};
+	process.stdout.write(`${JSON.stringify(result)}\n`);
+}
+
+main().then(
+	() => process.exit(0),
+	(error: unknown) => {
+		console.error(error);
+		process.exit(1);
+	},
+);

@@ -1,0 +1,175 @@
+// The results' shape and their markdown rendering (bench/results.md and the README's table).
+import type { Machine } from './machine';
+
+export interface Target {
+	name: string;
+	target: string;
+	value: string;
+	met: boolean;
+}
+
+export interface DownloadSummary {
+	mbPerSecond: number;
+	cpuSecondsPerGiB: number;
+	rssGrowthMiB: number;
+	/** Largest process.memoryUsage().arrayBuffers seen: Buffers alive or not yet collected. */
+	arrayBuffersPeakMiB: number;
+	rounds: Array<{ seconds: number; mbPerSecond: number; cpuUserMs: number; cpuSystemMs: number; rssGrowthMiB: number; arrayBuffersPeakMiB: number }>;
+}
+
+export interface Results {
+	mode: 'full' | 'short';
+	date: string;
+	machine: Machine;
+	config: Record<string, unknown>;
+	download: Array<{
+		size: number;
+		label: string;
+		ours: DownloadSummary;
+		n8n: DownloadSummary;
+		raw: DownloadSummary;
+		/** ours / raw MB/s. */
+		ratio: number;
+		/** ours / n8n's own path MB/s. */
+		ratioToN8n: number;
+		rssSource: string;
+	}>;
+	paging: Array<{
+		api: 'Partner' | 'Enterprise';
+		case: string;
+		n: number;
+		items: number;
+		requests: number;
+		expectedRequests: number;
+		ms: number;
+		msPerRequest: number;
+	}>;
+	pacing?: {
+		timeScaling: string;
+		workflows: number;
+		requests: number;
+		plannedRequests: number;
+		status429: number;
+		seconds: number;
+		meanPerWindow: number;
+		busiestWindow: number;
+		shareOfLimit: number;
+	};
+	overhead?: {
+		items: number;
+		rounds: number;
+		simulatorMsPerRequest: number;
+		nodeMsPerItem: number;
+		/** A minimal node making the same authenticated GET per item: n8n's own cost. */
+		n8nFloorMsPerItem: number;
+		overheadMsPerItem: number;
+		n8nOverheadMsPerItem: number;
+		oursAboveN8nMsPerItem: number;
+		allRounds: { simulatorMsPerRequest: number[]; nodeMsPerItem: number[]; n8nFloorMsPerItem: number[] };
+		pacingBound: boolean;
+	};
+	targets: Target[];
+	seconds: number;
+	/** 1, 5 and 15 minute load averages when the run started and ended: others share this machine. */
+	loadAverage: { start: number[]; end: number[] };
+}
+
+const row = (cells: Array<string | number>) => `| ${cells.join(' | ')} |`;
+
+/** The targets table alone (the README's Performance section repeats it). */
+export function targetsTable(results: Results): string {
+	return [
+		row(['Measure', 'Result', 'Target', 'Met']),
+		row(['---', '---', '---', '---']),
+		...results.targets.map((t) => row([t.name, t.value, t.target, t.met ? 'yes' : '**no**'])),
+	].join('\n');
+}
+
+export function machineLine(results: Results): string {
+	const m = results.machine;
+	return `${m.cpu}, ${m.cores} cores, ${m.memoryGiB} GiB RAM, Node ${m.node}, ${m.os}, disk ${m.disk}`;
+}
+
+export function renderMarkdown(results: Results): string {
+	const lines: string[] = [
+		`# Benchmark results (${results.mode} mode)`,
+		'',
+		`Measured ${results.date.slice(0, 16).replace('T', ' ')} UTC by \`npm run bench${results.mode === 'short' ? ' -- --short' : ''}\` in ${results.seconds} s.`,
+		'',
+		`Machine: ${machineLine(results)}.`,
+		`Load average (1, 5, 15 min) at the start ${results.loadAverage.start.join(', ')}, at the end ${results.loadAverage.end.join(', ')}.`,
+		'The nodes ran in n8n-core 2.41 (WorkflowExecute, filesystem binary data); the GridBank simulator ran in a child process.',
+		'',
+		'## Targets',
+		'',
+		targetsTable(results),
+		'',
+		'## Download: Get Download URL with Download File',
+		'',
+		'Each transfer runs in a fresh process (after an 8 MiB warm-up), against the same simulator. **ours**: the Partner node in the engine, filesystem binary data. **n8n alone**: a minimal node in the same engine doing only `this.helpers.httpRequest({encoding: "stream"})` → `this.helpers.prepareBinaryData`, i.e. n8n\'s own streaming path without our code. **raw**: undici streaming the same signed URL straight to a file on the same disk (bench/tmp). MB/s: best round; CPU: the process\'s user + system CPU seconds per GiB, lowest round; RSS: largest growth of any round.',
+		'',
+		row(['File', 'Ours MB/s', 'n8n alone MB/s', 'Raw MB/s', 'Ours / raw', 'Ours / n8n alone', 'CPU-s per GiB (ours / n8n / raw)', 'Peak RSS growth (ours / n8n / raw)', 'Peak Buffer memory (ours / n8n / raw)']),
+		row(['---', '---', '---', '---', '---', '---', '---', '---', '---']),
+		...results.download.map((d) =>
+			row([
+				d.label,
+				d.ours.mbPerSecond,
+				d.n8n.mbPerSecond,
+				d.raw.mbPerSecond,
+				d.ratio,
+				d.ratioToN8n,
+				`${d.ours.cpuSecondsPerGiB} / ${d.n8n.cpuSecondsPerGiB} / ${d.raw.cpuSecondsPerGiB}`,
+				`${d.ours.rssGrowthMiB} / ${d.n8n.rssGrowthMiB} / ${d.raw.rssGrowthMiB} MiB`,
+				`${d.ours.arrayBuffersPeakMiB} / ${d.n8n.arrayBuffersPeakMiB} / ${d.raw.arrayBuffersPeakMiB} MiB`,
+			]),
+		),
+		'',
+		`RSS: ${results.download[0]?.rssSource ?? ''}, relative to the RSS when the measured transfer started.`,
+		'',
+		'## Paging: Return All',
+		'',
+		row(['API', 'Case', 'Items', 'Requests', 'Expected', 'Wall time', 'Per request']),
+		row(['---', '---', '---', '---', '---', '---', '---']),
+		...results.paging.map((p) =>
+			row([p.api, p.case, p.items.toLocaleString('en'), p.requests, p.expectedRequests, `${p.ms} ms`, `${p.msPerRequest} ms`]),
+		),
+		'',
+	];
+	if (results.pacing) {
+		const p = results.pacing;
+		lines.push(
+			'## Pacing: three workflows at once on one Partner key',
+			'',
+			`Time-scaled: ${p.timeScaling}. One workflow lists all licences (Return All) for each of its input items, two ask for download URLs over many items; all three share the key.`,
+			'',
+			row(['Requests', '429 responses', 'Wall time', 'Mean per window', 'Busiest window', 'Share of the limit']),
+			row(['---', '---', '---', '---', '---', '---']),
+			row([p.requests, p.status429, `${p.seconds} s`, p.meanPerWindow, p.busiestWindow, `${p.shareOfLimit} %`]),
+			'',
+			'Share of the limit: the mean number of requests (by arrival at the simulator) in a window of the limit\'s length, over every window between the first and the last request, divided by 300. The pacer dates each request by the moment its response arrived (never earlier than GridBank counts it) and keeps 250 ms of slack per window: together about 4 % of a 6 s window (0.4 % of the real 60 s one).',
+			'',
+		);
+	}
+	if (results.overhead) {
+		const o = results.overhead;
+		lines.push(
+			'## Overhead: Get Download URL over many items',
+			'',
+			row(['Items', 'Ours, per item', 'n8n alone, per item', 'Simulator alone, per request', 'Overhead per item (ours − simulator)', 'n8n\'s part (n8n alone − simulator)', 'Ours above n8n alone']),
+			row(['---', '---', '---', '---', '---', '---', '---']),
+			row([
+				o.items.toLocaleString('en'),
+				`${o.nodeMsPerItem} ms`,
+				`${o.n8nFloorMsPerItem} ms`,
+				`${o.simulatorMsPerRequest} ms`,
+				`${o.overheadMsPerItem} ms`,
+				`${o.n8nOverheadMsPerItem} ms`,
+				`${o.oursAboveN8nMsPerItem} ms`,
+			]),
+			'',
+			`Ours: the whole workflow (Manual Trigger → items → GridBank Partner, Get Download URL, the video key an expression \`{{ $json.videoKey }}\`) divided by the item count. n8n alone: the same workflow with a minimal node that reads the same expression and makes the same GET through \`httpRequestWithAuthentication\` with the same credential, nothing else. Simulator alone: the same requests sent by undici over one keep-alive connection, one at a time. Best of ${o.rounds} rounds each, in the same run. No rate limit in this phase${o.pacingBound ? ' (note: the pacer\'s ceiling of 300 per 251 ms was reached)' : ''}.`,
+			'',
+		);
+	}
+	return `${lines.join('\n')}\n`;
+}
