@@ -2,15 +2,18 @@
 /**
  * The package in a running n8n (`n8n start`): both credential tests through n8n's own
  * credential-test endpoint; the trigger example published and polling; and the editor in
- * Debian's headless Chromium: our nodes in the node panel with their icons, and a Partner node
- * executed from the canvas with its output shown. Screenshots go to e2e-artifacts/.
+ * Debian's headless Chromium: our nodes in the node panel with their icons, a Partner node
+ * executed from the canvas with its output shown, and both video pickers listing the simulator's
+ * videos (one picked and run). Screenshots go to e2e-artifacts/.
  */
 const fs = require('node:fs');
 const path = require('node:path');
-const { openSession, manualTrigger, partner, workflow, sha256File, rt, ARTIFACTS, CHROMIUM, E2E_DIR, TRIGGER_EXAMPLES } = require('./helpers');
+const { openSession, manualTrigger, partner, enterprise, workflow, sha256File, rt, ARTIFACTS, CHROMIUM, E2E_DIR, TRIGGER_EXAMPLES } = require('./helpers');
 
 const OWNER = { email: 'e2e@gridbank.local', password: 'E2e-GridBank-1' };
 const EDITOR_WF = 'e2eEditorPartner';
+const PICKER_WF = 'e2eEditorPickers';
+const PICK = { partner: 'Download URL of a licence', enterprise: 'Get an Enterprise video' };
 const [TRIGGER_EXAMPLE] = TRIGGER_EXAMPLES;
 
 let s;
@@ -28,18 +31,32 @@ const waitFor = async (what, fn, { timeoutMs = 60_000, everyMs = 500 } = {}) => 
 	}
 };
 
-/** Trigger polls seen by the simulator (the list at per_page 100; other tests list with 1 or 3). */
+/**
+ * Trigger polls seen by the simulator (the list at per_page 100; other tests list with 1 or 3).
+ * The Partner picker lists at per_page 100 too: while its test runs, those count as picker lists.
+ */
 let triggerPolls = 0;
+let pickerLists;
 
 beforeAll(async () => {
 	s = await openSession({
 		onRequest: (r) => {
-			if (r.target === 'api' && r.path === '/partner/v1/content' && r.query?.per_page === '100') triggerPolls++;
+			if (r.target === 'api' && r.path === '/partner/v1/content' && r.query?.per_page === '100') {
+				if (pickerLists) pickerLists.push(r);
+				else triggerPolls++;
+			}
 		},
 	});
 	const start = manualTrigger();
 	const list = partner('List licensed videos', { operation: 'listContent', returnAll: false, limit: 3 });
-	const workflows = [workflow(EDITOR_WF, 'e2e: Partner node on the canvas', [start, list], [[start.name, list.name]])];
+	const start2 = manualTrigger();
+	const pickFromList = { __rl: true, mode: 'list', value: '' };
+	const download = partner(PICK.partner, { resource: 'video', operation: 'getDownloadUrl', videoKey: pickFromList });
+	const getVideo = enterprise(PICK.enterprise, { resource: 'video', operation: 'get', videoId: pickFromList });
+	const workflows = [
+		workflow(EDITOR_WF, 'e2e: Partner node on the canvas', [start, list], [[start.name, list.name]]),
+		workflow(PICKER_WF, 'e2e: video pickers', [start2, download, getVideo], [[start2.name, download.name], [start2.name, getVideo.name]]),
+	];
 
 	// The trigger example as shipped, except: it writes into a folder n8n may write to here, and
 	// polls every minute (n8n's shortest interval) instead of every five.
@@ -178,6 +195,85 @@ describe('the editor in headless Chromium', () => {
 		await shot('4-partner-node-output');
 		expect(simulator.log.filter((r) => r.path === '/partner/v1/content' && r.query.per_page === '3')).toHaveLength(1);
 	});
+
+	test('the video pickers show videos from the simulator: Partner newest first, filtered as you type, picked and run; Enterprise by search', async () => {
+		const { sim, simulator } = s;
+		const licences = simulator.partnerLicences(sim.DEMO_PARTNER_KEY);
+		const titled = licences.map((l) => ({ key: l.video_key, text: `${simulator.getVideo(l.video_key)?.title ?? ''} ${l.video_key}`.toLowerCase() }));
+		// A title word the newest licence lacks, so the filtered list visibly starts elsewhere.
+		const word = titled
+			.slice(1, 100)
+			.flatMap((t) => t.text.split(' ').slice(0, -1))
+			.find((w) => w.length >= 5 && !titled[0].text.includes(w));
+		const matches = titled.filter((t) => t.text.includes(word)).map((t) => t.key);
+		// The open list is a popover (teleported to <body>): its search box and rows, whichever picker opened it.
+		const searchBox = () => page.locator('input[data-test-id=rlc-search]:visible');
+		const rows = () => page.locator('[data-test-id=rlc-item]:visible');
+		const rowKeys = async () => (await rows().allInnerTexts()).map((t) => t.trim().split(' · ').pop());
+
+		await page.goto(`${server.url}/workflow/${PICKER_WF}`);
+		pickerLists = [];
+		try {
+			// Partner: "From list" opens on the licensed library, newest licence first.
+			await page.locator(`[data-test-id=canvas-node][data-node-name="${PICK.partner}"]`).dblclick();
+			await page.click('[data-test-id=resource-locator-videoKey] [data-test-id=rlc-input]');
+			await rows().first().waitFor();
+			expect(await rows().first().innerText()).toContain(licences[0].video_key);
+			expect((await rowKeys()).slice(0, 5)).toEqual(licences.slice(0, 5).map((l) => l.video_key));
+			await shot('5-partner-picker');
+			const list = pickerLists.find((r) => !r.query.cursor);
+			expect(list).toEqual(expect.objectContaining({ method: 'GET', status: 200, query: { per_page: '100' } }));
+			expect(list.headers.authorization).toBe(`Bearer ${sim.DEMO_PARTNER_KEY}`);
+			expect(list.headers['user-agent']).toMatch(/^n8n-nodes-gridbank\//);
+
+			// Typing filters by title (the editor waits ~1 s after the last key before it asks).
+			await searchBox().fill(word);
+			await waitFor(`rows filtered by "${word}"`, async () => (await rowKeys())[0] === matches[0], { timeoutMs: 15_000, everyMs: 250 });
+			const filtered = await rowKeys();
+			expect(filtered).toEqual(matches.slice(0, filtered.length));
+			for (const text of await rows().allInnerTexts()) expect(text.toLowerCase()).toContain(word);
+			await shot('6-partner-picker-filtered');
+
+			// Pick one and run the node: the output is that licence's download URL.
+			const chosen = matches[Math.min(1, matches.length - 1)];
+			await rows().filter({ hasText: new RegExp(` · ${chosen.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) }).click();
+			await page.click('[data-test-id=node-execute-button]');
+			await page.waitForSelector('[data-test-id=node-run-status-success]', { timeout: 60_000 });
+			const output = page.locator('[data-test-id=output-panel]');
+			await output.getByText(chosen).first().waitFor();
+			expect(await output.innerText()).toMatch(/1 item/);
+			expect(simulator.log.some((r) => r.path === `/partner/v1/videos/${chosen}/download` && r.status === 200)).toBe(true);
+			await shot('7-partner-picked-and-run');
+			await page.keyboard.press('Escape');
+
+			// Enterprise: a search API, so the list stays empty until words are typed.
+			simulator.clearLog();
+			await page.locator(`[data-test-id=canvas-node][data-node-name="${PICK.enterprise}"]`).dblclick();
+			await page.click('[data-test-id=resource-locator-videoId] [data-test-id=rlc-input]');
+			await page.getByText('Enter a search term to show results').waitFor();
+			expect(await rows().count()).toBe(0);
+			expect(simulator.log.filter((r) => r.path === '/external/v1/videos/search')).toEqual([]);
+			await shot('8-enterprise-picker-empty');
+			await searchBox().fill('footage');
+			await rows().first().waitFor({ timeout: 15_000 });
+			const search = simulator.log.find((r) => r.path === '/external/v1/videos/search');
+			expect(search).toEqual(expect.objectContaining({ status: 200, query: expect.objectContaining({ q: 'footage', page: '1' }) }));
+			const res = await fetch(`${s.state.baseUrl}/external/v1/videos/search?q=footage&page=1&per_page=${search.query.per_page}`, {
+				headers: { authorization: `Bearer ${sim.DEMO_ENTERPRISE_KEY}`, 'user-agent': 'gridbank-e2e' },
+			});
+			const expected = (await res.json()).videos.map((v) => v.id);
+			expect(expected.length).toBeGreaterThan(0);
+			expect((await rowKeys()).slice(0, 5)).toEqual(expected.slice(0, 5));
+			await shot('9-enterprise-picker-search');
+			await page.keyboard.press('Escape');
+		} catch (e) {
+			fs.writeFileSync(path.join(ARTIFACTS, 'pickers-failure.html'), await page.content());
+			await shot('pickers-failure');
+			throw e;
+		} finally {
+			pickerLists = undefined;
+		}
+	}, 120_000);
 });
 
 // Last, so the minutes n8n's poll schedule takes overlap the tests above.
