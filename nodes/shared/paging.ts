@@ -20,7 +20,6 @@ export interface PagingResult {
 	items: IDataObject[];
 	/** The search has more results than the API serves (Enterprise page cap). */
 	truncated: boolean;
-	requests: number;
 }
 
 interface CursorPage {
@@ -71,10 +70,8 @@ export async function pageByCursor(client: GridBankClient, request: PagingReques
 	const collector = new Collector(client.profile.idField, request);
 	let cursor: string | undefined;
 	let restarted = false;
-	let requests = 0;
 	for (;;) {
 		const perPage = Math.min(collector.remaining, max);
-		requests++;
 		const response = await client.get<CursorPage>(request.path, {
 			qs: { ...request.qs, per_page: perPage, ...(cursor ? { cursor } : {}) },
 			itemIndex: request.itemIndex,
@@ -89,7 +86,7 @@ export async function pageByCursor(client: GridBankClient, request: PagingReques
 		}
 		const more = collector.add(response.body.videos ?? []);
 		cursor = response.body.next_cursor || undefined;
-		if (!more || !cursor) return { items: collector.items, truncated: false, requests };
+		if (!more || !cursor) return { items: collector.items, truncated: false };
 	}
 }
 
@@ -100,15 +97,13 @@ export const LAST_PAGE = 100;
  * Enterprise: page numbers are offsets, so per_page stays the same on every page of one
  * search. A limit takes the fewest pages, each as small as still covers it.
  */
-export function pagePlan(limit: number | undefined, max: number): { perPage: number; pages: number } {
-	if (limit === undefined) return { perPage: max, pages: LAST_PAGE };
-	const pages = Math.ceil(limit / max);
-	return { perPage: Math.ceil(limit / pages), pages };
+export function perPageFor(limit: number | undefined, max: number): number {
+	return limit === undefined ? max : Math.ceil(limit / Math.ceil(limit / max));
 }
 
 /** Enterprise: pages from 1 while has_more; each item carries the search_id of its page. */
 export async function pageByNumber(client: GridBankClient, request: PagingRequest): Promise<PagingResult> {
-	const { perPage } = pagePlan(request.limit, client.profile.maxPerPage);
+	const perPage = perPageFor(request.limit, client.profile.maxPerPage);
 	const collector = new Collector(client.profile.idField, request);
 	let searchId: string | undefined;
 	for (let page = 1; ; page++) {
@@ -120,7 +115,7 @@ export async function pageByNumber(client: GridBankClient, request: PagingReques
 		searchId = response.body.search_id ?? searchId;
 		const more = collector.add(response.body.videos ?? [], { search_id: response.body.search_id ?? null });
 		const hasMore = response.body.has_more === true;
-		if (!more || !hasMore) return { items: collector.items, truncated: false, requests: page };
-		if (page === LAST_PAGE) return { items: collector.items, truncated: true, requests: page };
+		if (!more || !hasMore) return { items: collector.items, truncated: false };
+		if (page === LAST_PAGE) return { items: collector.items, truncated: true };
 	}
 }
