@@ -15,6 +15,7 @@ import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 import type { GridBankClient } from './client';
 import { connectionError, rethrowIfCancelled } from './errors';
 import { identifyFile } from './file-name';
+import { type Body, type Ending, resumingBody, TransferError } from './resuming-body';
 import { backoffMs, networkErrorCode } from './retry-policy';
 import { requireText } from './validate';
 import { USER_AGENT } from './version';
@@ -117,8 +118,6 @@ function databaseModeLimit(error: unknown): string | undefined {
 	return error instanceof Error && error.constructor.name === 'FileTooLargeError' ? 'its configured size' : undefined;
 }
 
-type Body = AsyncIterable<Buffer> & { destroy?: () => void };
-
 const header = (headers: IN8nHttpFullResponse['headers'], name: string): string | undefined => {
 	const value = headers[name];
 	return Array.isArray(value) ? String(value[0]) : value === undefined ? undefined : String(value);
@@ -132,19 +131,6 @@ function storageError(ctx: DownloadContext, itemIndex: number, message: string, 
 		itemIndex,
 		failure: { cause: 'temporarily-unavailable' },
 	});
-}
-
-/** The transfer broke or ended early; retried by resuming or restarting, then reported. */
-class TransferError extends Error {}
-
-/**
- * A Node Readable over an async iterable. Community nodes may not import node:stream, so the
- * class comes from the response stream itself: IncomingMessage inherits Readable.from.
- */
-function readableFrom(sample: unknown, source: AsyncIterable<Buffer>): Buffer {
-	const from = (sample as { constructor: { from?: (source: AsyncIterable<Buffer>) => unknown } }).constructor.from;
-	if (typeof from !== 'function') throw new TransferError('storage response is not a stream');
-	return from(source) as Buffer;
 }
 
 /** What one storage response says about the file. */
@@ -208,7 +194,7 @@ export async function downloadToBinary(
 			}
 			const status = response.statusCode;
 			if (status >= 200 && status < 300) return response;
-			(response.body as Body).destroy?.();
+			(response.body as Body).destroy();
 			if (REFUSED.has(status) && refreshesAllowed > 0) {
 				refreshesAllowed--;
 				await reissue();
@@ -235,7 +221,7 @@ export async function downloadToBinary(
 		const { total, resumable } = describeResponse(first);
 		const refusal = total === options.expectedSize ? undefined : await storeRefusal(ctx, itemIndex, total);
 		if (refusal) {
-			(first.body as Body).destroy?.();
+			(first.body as Body).destroy();
 			throw refusal;
 		}
 		const { fileName, mimeType } = identifyFile({
@@ -245,49 +231,30 @@ export async function downloadToBinary(
 			videoId: options.videoId,
 		});
 
-		/** The file's bytes in order: a broken transfer resumes with Range where storage allows. */
-		async function* bytes(): AsyncGenerator<Buffer> {
-			let response = first;
-			let received = 0;
-			for (let resumes = 0; ; resumes++) {
-				const declared = Number(header(response.headers, 'content-length') ?? NaN);
-				let got = 0;
-				let broke = false;
-				let overflow = false;
-				try {
-					for await (const chunk of response.body as Body) {
-						got += chunk.length;
-						received += chunk.length;
-						if (total !== undefined && received > total) {
-							overflow = true;
-							break;
-						}
-						yield chunk;
-					}
-				} catch (error) {
-					rethrowIfCancelled(signal, error);
-					broke = true;
-				}
-				if (overflow) throw new TransferError('storage sent more bytes than the file has');
-				// A body shorter than its own Content-Length is broken, even when it ended cleanly.
-				if (Number.isFinite(declared) && got < declared) broke = true;
-				if (!broke && (total === undefined || received === total)) return;
-				if (received === total)
-					throw new TransferError(`storage announced ${declared} bytes but the body ended after ${got}`);
-				if (!resumable || resumes >= options.maxRetries)
-					throw new TransferError(`the transfer ended after ${received} of ${total ?? 'an unknown number of'} bytes`);
-				if (signed.expiresAtMs <= Date.now()) await reissue();
-				response = await open(received, 1);
-				if (describeResponse(response).start !== received) {
-					(response.body as Body).destroy?.();
-					throw new TransferError('storage did not resume where the transfer broke');
-				}
+		/** After each response: done, or the response that resumes where this one broke. */
+		let resumes = 0;
+		let response = first;
+		const next = async ({ broke, got, received }: Ending): Promise<Body | undefined> => {
+			const declared = Number(header(response.headers, 'content-length') ?? NaN);
+			// A body shorter than its own Content-Length is broken, even when it ended cleanly.
+			if (Number.isFinite(declared) && got < declared) broke = true;
+			if (!broke && (total === undefined || received === total)) return undefined;
+			if (received === total) throw new TransferError(`storage announced ${declared} bytes but the body ended after ${got}`);
+			if (!resumable || resumes++ >= options.maxRetries)
+				throw new TransferError(`the transfer ended after ${received} of ${total ?? 'an unknown number of'} bytes`);
+			if (signed.expiresAtMs <= Date.now()) await reissue();
+			response = await open(received, 1);
+			if (describeResponse(response).start !== received) {
+				(response.body as Body).destroy();
+				throw new TransferError('storage did not resume where the transfer broke');
 			}
-		}
+			return response.body as Body;
+		};
 
 		let binary: IBinaryData;
 		try {
-			binary = await ctx.helpers.prepareBinaryData(readableFrom(first.body, bytes()), fileName, mimeType);
+			const body = resumingBody(first.body as Body, { total, next, rethrowFatal: (error) => rethrowIfCancelled(signal, error) });
+			binary = await ctx.helpers.prepareBinaryData(body, fileName, mimeType);
 		} catch (error) {
 			rethrowIfCancelled(signal, error);
 			// A request error from a resume (already a NodeApiError: re-wrapping hands back the same one).

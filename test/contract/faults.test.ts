@@ -171,6 +171,19 @@ describe('download faults', () => {
 		expect(r.bytes.equals(fileBytes(videoKey, 0, 199_900))).toBe(true);
 	});
 
+	test('sendExtraBytes: the body and Content-Length run past the file, Content-Range keeps its size', async () => {
+		sim.faults.sendExtraBytes(300);
+		const r = await request(await signedUrl(), { headers: { range: 'bytes=0-' } });
+		const bytes = Buffer.from(await r.body.arrayBuffer());
+		expect(r.statusCode).toBe(206);
+		expect(r.headers['content-range']).toBe('bytes 0-199999/200000');
+		expect(r.headers['content-length']).toBe('200300');
+		expect(bytes).toHaveLength(200_300);
+		expect(bytes.subarray(0, 200_000).equals(fileBytes(videoKey, 0, 200_000))).toBe(true);
+		// Only the armed response: the next is the file again.
+		expect((await readAll(await signedUrl())).bytes).toHaveLength(200_000);
+	});
+
 	test('slowDownload paces the body to about bytesPerSecond', async () => {
 		sim.setVideoFile(videoKey, { size: 60_000 });
 		sim.faults.slowDownload(100_000);

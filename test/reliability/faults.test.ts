@@ -178,6 +178,17 @@ describe('downloads', () => {
 		expect(storedFiles(run)).toEqual([]);
 	});
 
+	test('bytes past the size storage stated fail the item, nothing stored', async () => {
+		const key = licensed(13);
+		sim().setVideoFile(key, { size });
+		sim().faults.sendExtraBytes(70_000, 10);
+		const run = await download(key, 0);
+		expect(run.items).toEqual([]);
+		expect(run.error?.message).toMatch(/cut off/);
+		expect(run.error?.description).toMatch(/more bytes than the file has/);
+		expect(storedFiles(run)).toEqual([]);
+	});
+
 	test('slow storage still delivers the whole file', async () => {
 		const key = licensed(14);
 		sim().setVideoFile(key, { size: 400_000 });

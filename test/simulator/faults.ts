@@ -32,6 +32,7 @@ export class FaultState {
 	cursorRejectPage: number | null = null;
 	cuts: Array<Counted<number>> = [];
 	wrongLengths: Array<Counted<number>> = [];
+	extraBytes: Array<Counted<number>> = [];
 	slowBytesPerSecond = 0;
 	earlyExpiries = 0;
 	/** Signatures of URLs issued while expireUrlsEarly was armed. */
@@ -54,6 +55,7 @@ export class FaultState {
 		this.cursorRejectPage = null;
 		this.cuts = [];
 		this.wrongLengths = [];
+		this.extraBytes = [];
 		this.slowBytesPerSecond = 0;
 		this.earlyExpiries = 0;
 		this.earlyExpiredSignatures.clear();
@@ -80,6 +82,10 @@ export class FaultState {
 
 	takeWrongLength(): number | undefined {
 		return takeFrom(this.wrongLengths, () => true);
+	}
+
+	takeExtraBytes(): number | undefined {
+		return takeFrom(this.extraBytes, () => true);
 	}
 
 	takeRefusal(): 400 | 401 | 403 | 410 | undefined {

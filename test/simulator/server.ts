@@ -335,6 +335,10 @@ class SimulatorImpl implements Simulator {
 			declareWrongLength(delta: number, n?: number): void {
 				engine.faults.wrongLengths.push({ left: count(n, 'declareWrongLength'), o: delta });
 			},
+			sendExtraBytes(extra: number, n?: number): void {
+				if (!Number.isInteger(extra) || extra < 1) throw new Error('sendExtraBytes: extra must be a positive integer');
+				engine.faults.extraBytes.push({ left: count(n, 'sendExtraBytes'), o: extra });
+			},
 			slowDownload(bytesPerSecond: number): void {
 				engine.faults.slowBytesPerSecond = Math.max(0, bytesPerSecond);
 			},

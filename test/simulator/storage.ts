@@ -1,7 +1,8 @@
 /**
  * S3-style storage origin serving signed master-file URLs: signature and expiry checks
  * (403 XML), Range requests (206), the four Content-Disposition modes, and the download
- * faults (cut short, wrong Content-Length, slow, refusal, redirect to a third origin).
+ * faults (cut short, wrong Content-Length, bytes past the end, slow, refusal, redirect to a
+ * third origin).
  * Bytes are generated in chunks with backpressure: memory stays flat for multi-GB files.
  */
 import { createHash } from 'node:crypto';
@@ -196,6 +197,12 @@ export async function handleStorage(engine: Engine, s: StorageRequest): Promise<
 		if (wrong !== undefined) {
 			length = Math.max(0, length + wrong);
 			limit = Math.min(limit, length);
+			closeAfter = true;
+		}
+		const extra = faults.takeExtraBytes();
+		if (extra !== undefined) {
+			length += extra;
+			limit += extra;
 			closeAfter = true;
 		}
 		const cut = faults.takeCut();

@@ -137,6 +137,8 @@ export interface Faults {
 	rejectCursorOnPage(n: number): void;
 	cutDownloadAfter(bytes: number, count?: number): void;
 	declareWrongLength(delta: number, count?: number): void;
+	/** Storage sends `extra` bytes past the file's end (Content-Length counts them; Content-Range keeps the true size). */
+	sendExtraBytes(extra: number, count?: number): void;
 	slowDownload(bytesPerSecond: number): void;
 	expireUrlsEarly(count?: number): void;
 	storageRefuse(status: 400 | 401 | 403 | 410, count: number): void;

@@ -1,0 +1,175 @@
+// One readable stream of a file's bytes over one or more storage responses: when a transfer
+// breaks, the next response (a Range request from the byte it broke at) carries on in the same
+// stream, so n8n's binary data store sees one body and never a partial file.
+//
+// Event-based on purpose: chunks move from a response to the output with push/pause/resume and
+// no promise per chunk (an async generator under Readable.from cost ~6 % of the throughput of
+// multi-GB files in `npm run bench`; this runs level with n8n's own httpRequest → store path).
+import type { IExecuteFunctions } from 'n8n-workflow';
+
+/** What n8n's prepareBinaryData takes: a Node Readable (named without importing node:stream). */
+export type BinaryStream = Parameters<IExecuteFunctions['helpers']['prepareBinaryData']>[0];
+
+/** The transfer broke or ended early; retried by resuming or restarting, then reported. */
+export class TransferError extends Error {}
+
+/** A storage response body, as this module uses it. */
+export interface Body {
+	on(event: string, listener: (...args: never[]) => void): unknown;
+	removeListener(event: string, listener: (...args: never[]) => void): unknown;
+	pause(): unknown;
+	resume(): unknown;
+	destroy(): unknown;
+}
+
+/** How one response's body ended. */
+export interface Ending {
+	/** It errored or closed before its end (a reset, a timeout). */
+	broke: boolean;
+	/** Bytes in this response's body. */
+	got: number;
+	/** Bytes of the file so far, over all responses. */
+	received: number;
+}
+
+export interface ResumingBodyOptions {
+	/** The whole file's size when storage stated it: a byte beyond it fails the transfer. */
+	total: number | undefined;
+	/**
+	 * Called when a body ends or breaks: resolves to undefined when the file is complete, or to
+	 * the response that continues from `received`; rejects (or throws) to fail the stream.
+	 */
+	next: (ending: Ending) => Promise<Body | undefined>;
+	/** Throws a body's error when it must end the stream as it is instead of resuming (a cancel). */
+	rethrowFatal: (error: unknown) => void;
+}
+
+interface Output {
+	push(chunk: Buffer | null): boolean;
+	destroy(error?: Error): unknown;
+}
+type ReadableClass = new (options: {
+	highWaterMark?: number;
+	read: () => void;
+	destroy: (error: Error | null, done: (error?: Error | null) => void) => void;
+}) => Output;
+
+/**
+ * Node's Readable class, from the response's own prototype chain: community nodes may not
+ * import node:stream, and every storage body (IncomingMessage, or a decoding Transform) is one.
+ */
+function readableClassOf(body: object): ReadableClass {
+	for (let proto = Object.getPrototypeOf(body) as object | null; proto; proto = Object.getPrototypeOf(proto)) {
+		const ctor = (proto as { constructor?: { name?: string; from?: unknown } }).constructor;
+		if (ctor?.name === 'Readable' && typeof ctor.from === 'function') return ctor as unknown as ReadableClass;
+	}
+	throw new TransferError('storage response is not a stream');
+}
+
+/**
+ * How much of the file may wait for n8n's binary data store. n8n's store writes one read at a
+ * time and a read takes all that is buffered, so a larger buffer keeps the socket flowing
+ * while a write (or the disk's writeback) is slow and turns ~40 KB socket chunks into fewer,
+ * larger writes. Measured on 1 GiB (`npm run bench`, 5-6 rounds): 64 KiB (Node's default)
+ * 0.87 of raw undici, 1-4 MiB 0.90-0.95, 8 MiB slower again.
+ */
+const BUFFER_BYTES = 4 * 1024 * 1024;
+
+const ignore = () => undefined;
+
+/** Stops reading a body: only our listeners go (n8n's HTTP client keeps its own). */
+function discard(body: Body, listeners: Array<[string, (...args: never[]) => void]>) {
+	for (const [event, listener] of listeners) body.removeListener(event, listener);
+	// Destroying can still emit an error; with no listener it would crash the process.
+	body.on('error', ignore);
+	body.destroy();
+}
+
+export function resumingBody(first: Body, options: ResumingBodyOptions): BinaryStream {
+	const { total } = options;
+	let received = 0;
+	let destroyed = false;
+	/** The body being read, and a way to drop it. */
+	let current: { body: Body; drop: () => void } | undefined;
+
+	let started = false;
+	const Readable = readableClassOf(first);
+	const out = new Readable({
+		highWaterMark: BUFFER_BYTES,
+		// Nothing flows before n8n's store reads (and listens for errors).
+		read: () => {
+			if (!started) {
+				started = true;
+				attach(first);
+			} else current?.body.resume();
+		},
+		destroy: (error, done) => {
+			destroyed = true;
+			if (started) current?.drop();
+			else discard(first, []);
+			done(error);
+		},
+	});
+	const fail = (error: unknown) => {
+		if (!destroyed) out.destroy(error instanceof Error ? error : new TransferError(String(error)));
+	};
+
+	const attach = (body: Body) => {
+		let got = 0;
+		let done = false;
+		const finish = () => {
+			done = true;
+			discard(body, listeners);
+			if (current?.body === body) current = undefined;
+		};
+		const end = (broke: boolean) => {
+			if (done) return;
+			finish();
+			if (destroyed) return;
+			let following: Promise<Body | undefined>;
+			try {
+				following = options.next({ broke, got, received });
+			} catch (error) {
+				return fail(error);
+			}
+			following.then((nextBody) => {
+				if (!nextBody) return destroyed || out.push(null);
+				if (destroyed) return discard(nextBody, []);
+				attach(nextBody);
+			}, fail);
+		};
+		const onData = (chunk: Buffer) => {
+			got += chunk.length;
+			received += chunk.length;
+			if (total !== undefined && received > total) {
+				finish();
+				return fail(new TransferError('storage sent more bytes than the file has'));
+			}
+			if (!out.push(chunk)) body.pause();
+		};
+		const onError = (error: unknown) => {
+			try {
+				options.rethrowFatal(error);
+			} catch (fatal) {
+				finish();
+				return fail(fatal);
+			}
+			end(true);
+		};
+		const onEnd = () => end(false);
+		// Closed without 'end' or 'error' (a socket gone mid-body): broken.
+		const onClose = () => end(true);
+		const listeners: Array<[string, (...args: never[]) => void]> = [
+			['data', onData],
+			['error', onError],
+			['end', onEnd],
+			['close', onClose],
+		];
+		current = { body, drop: finish };
+		for (const [event, listener] of listeners) body.on(event, listener);
+		// A 'data' listener does not restart a body that was paused before it came here.
+		body.resume();
+	};
+
+	return out as unknown as BinaryStream;
+}
