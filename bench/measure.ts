@@ -6,6 +6,13 @@ export const GiB = 1024 * MiB;
 
 export const now = () => performance.now();
 
+/** The middle value (the mean of the two middle ones for an even count). */
+export function median(values: number[]): number {
+	const sorted = [...values].sort((a, b) => a - b);
+	const mid = Math.floor(sorted.length / 2);
+	return sorted.length % 2 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
+}
+
 export function gc(): void {
 	(globalThis as { gc?: () => void }).gc?.();
 	(globalThis as { gc?: () => void }).gc?.();

@@ -12,6 +12,7 @@ export interface DownloadSummary {
 	mbPerSecond: number;
 	cpuSecondsPerGiB: number;
 	rssGrowthMiB: number;
+	rssGrowthMedianMiB: number;
 	/** Largest process.memoryUsage().arrayBuffers seen: Buffers alive or not yet collected. */
 	arrayBuffersPeakMiB: number;
 	rounds: Array<{ seconds: number; mbPerSecond: number; cpuUserMs: number; cpuSystemMs: number; rssGrowthMiB: number; arrayBuffersPeakMiB: number }>;
@@ -32,6 +33,10 @@ export interface Results {
 		ratio: number;
 		/** ours / n8n's own path MB/s. */
 		ratioToN8n: number;
+		/** Median over rounds of ours / raw within the same round. */
+		pairedRatioMedian: number;
+		/** Median over rounds of ours / n8n alone within the same round. */
+		pairedRatioToN8nMedian: number;
 		rssSource: string;
 	}>;
 	paging: Array<{
@@ -106,10 +111,10 @@ export function renderMarkdown(results: Results): string {
 		'',
 		'## Download: Get Download URL with Download File',
 		'',
-		'Each transfer runs in a fresh process (after an 8 MiB warm-up), against the same simulator. **ours**: the Partner node in the engine, filesystem binary data. **n8n alone**: a minimal node in the same engine doing only `this.helpers.httpRequest({encoding: "stream"})` → `this.helpers.prepareBinaryData`, i.e. n8n\'s own streaming path without our code. **raw**: undici streaming the same signed URL straight to a file on the same disk (bench/tmp). MB/s: best round; CPU: the process\'s user + system CPU seconds per GiB, lowest round; RSS: largest growth of any round.',
+		'Each transfer runs in a fresh process (after an 8 MiB warm-up), against the same simulator. **ours**: the Partner node in the engine, filesystem binary data. **n8n alone**: a minimal node in the same engine doing only `this.helpers.httpRequest({encoding: "stream"})` → `this.helpers.prepareBinaryData`, i.e. n8n\'s own streaming path without our code. **raw**: undici streaming the same signed URL straight to a file on the same disk (bench/tmp). MB/s: best round, and the median over rounds of the ratio within a round (the three transfers of a round run back to back, under the same load); CPU: the process\'s user + system CPU seconds per GiB, lowest round; RSS: largest growth of any round, and the median.',
 		'',
-		row(['File', 'Ours MB/s', 'n8n alone MB/s', 'Raw MB/s', 'Ours / raw', 'Ours / n8n alone', 'CPU-s per GiB (ours / n8n / raw)', 'Peak RSS growth (ours / n8n / raw)', 'Peak Buffer memory (ours / n8n / raw)']),
-		row(['---', '---', '---', '---', '---', '---', '---', '---', '---']),
+		row(['File', 'Ours MB/s', 'n8n alone MB/s', 'Raw MB/s', 'Ours / raw', 'Ours / n8n alone', 'Per-round median: ours / raw, ours / n8n alone', 'CPU-s per GiB (ours / n8n / raw)', 'Peak RSS growth (ours / n8n / raw)', 'Median RSS growth (ours / n8n / raw)', 'Peak Buffer memory (ours / n8n / raw)']),
+		row(['---', '---', '---', '---', '---', '---', '---', '---', '---', '---', '---']),
 		...results.download.map((d) =>
 			row([
 				d.label,
@@ -118,8 +123,10 @@ export function renderMarkdown(results: Results): string {
 				d.raw.mbPerSecond,
 				d.ratio,
 				d.ratioToN8n,
+				`${d.pairedRatioMedian} / ${d.pairedRatioToN8nMedian}`,
 				`${d.ours.cpuSecondsPerGiB} / ${d.n8n.cpuSecondsPerGiB} / ${d.raw.cpuSecondsPerGiB}`,
 				`${d.ours.rssGrowthMiB} / ${d.n8n.rssGrowthMiB} / ${d.raw.rssGrowthMiB} MiB`,
+				`${d.ours.rssGrowthMedianMiB} / ${d.n8n.rssGrowthMedianMiB} / ${d.raw.rssGrowthMedianMiB} MiB`,
 				`${d.ours.arrayBuffersPeakMiB} / ${d.n8n.arrayBuffersPeakMiB} / ${d.raw.arrayBuffersPeakMiB} MiB`,
 			]),
 		),

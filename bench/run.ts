@@ -22,7 +22,7 @@ import { runNode, type NodeRun } from '../test/harness/run-node';
 import { DEMO_ENTERPRISE_KEY, DEMO_PARTNER_KEY } from '../test/simulator';
 import { ROOT, TMP } from './env';
 import { describeMachine } from './machine';
-import { gc, GiB, maxInWindow, meanPerWindow, MiB, now } from './measure';
+import { gc, GiB, maxInWindow, meanPerWindow, median, MiB, now } from './measure';
 import { renderMarkdown, type Results, type Target } from './report';
 import type { WorkerInput, WorkerResult } from './download-worker';
 import { ChildSimulator } from './sim';
@@ -48,7 +48,8 @@ const CONFIG = SHORT
 		}
 	: {
 			downloadSizes: [1 * GiB, 4 * GiB],
-			downloadRounds: 3,
+			// Round-to-round noise on a shared 2-core VM is ±20 %: five rounds make the best one steadier.
+			downloadRounds: 5,
 			partnerLarge: 10_000,
 			enterpriseCounts: [1_200, 8_000, 10_000],
 			pacingWindowMs: 6_000,
@@ -134,6 +135,7 @@ async function benchDownload(results: Results): Promise<void> {
 				mbPerSecond: round(mbps(best(list))),
 				cpuSecondsPerGiB: round(Math.min(...list.map(cpuPerGiB)), 2),
 				rssGrowthMiB: round(Math.max(...list.map((m) => m.rssGrowthBytes)) / MiB),
+				rssGrowthMedianMiB: round(median(list.map((m) => m.rssGrowthBytes)) / MiB),
 				arrayBuffersPeakMiB: round(Math.max(...list.map((m) => m.arrayBuffersPeakBytes)) / MiB),
 				rounds: list.map((m) => ({
 					seconds: round(m.seconds, 2),
@@ -152,6 +154,10 @@ async function benchDownload(results: Results): Promise<void> {
 				raw: summary(runs.raw),
 				ratio: 0,
 				ratioToN8n: 0,
+				// Each round runs ours, raw and n8n alone back to back: their ratio within a round
+				// shares that moment's load, so its median shows the gap without most of the noise.
+				pairedRatioMedian: round(median(runs.ours.map((m, i) => mbps(m) / mbps(runs.raw[i] as WorkerResult))), 3),
+				pairedRatioToN8nMedian: round(median(runs.ours.map((m, i) => mbps(m) / mbps(runs.n8n[i] as WorkerResult))), 3),
 				rssSource: runs.ours[0]?.rssSource ?? '',
 			};
 			entry.ratio = round(entry.ours.mbPerSecond / entry.raw.mbPerSecond, 3);
@@ -160,14 +166,14 @@ async function benchDownload(results: Results): Promise<void> {
 			results.targets.push({
 				name: `Download ${label}: ours / raw`,
 				target: '≥ 0.9',
-				value: `${entry.ratio.toFixed(3)} (${entry.ours.mbPerSecond} vs ${entry.raw.mbPerSecond} MB/s; n8n's own path alone ${entry.n8n.mbPerSecond} MB/s, ours / n8n alone ${entry.ratioToN8n.toFixed(3)})`,
+				value: `${entry.ratio.toFixed(3)} (best rounds ${entry.ours.mbPerSecond} vs ${entry.raw.mbPerSecond} MB/s; n8n's own path alone ${entry.n8n.mbPerSecond} MB/s, ours / n8n alone ${entry.ratioToN8n.toFixed(3)}; median of per-round ratios: ours / raw ${entry.pairedRatioMedian.toFixed(3)}, ours / n8n alone ${entry.pairedRatioToN8nMedian.toFixed(3)})`,
 				met: entry.ratio >= 0.9,
 			});
 			if (size === CONFIG.downloadSizes[CONFIG.downloadSizes.length - 1])
 				results.targets.push({
 					name: `Download ${label}: peak RSS growth`,
 					target: SHORT ? '≤ 64 MiB (set for 4 GiB; short mode downloads less)' : '≤ 64 MiB',
-					value: `${entry.ours.rssGrowthMiB} MiB (n8n alone ${entry.n8n.rssGrowthMiB}, raw undici ${entry.raw.rssGrowthMiB}; Buffer memory peak ${entry.ours.arrayBuffersPeakMiB} / ${entry.n8n.arrayBuffersPeakMiB} / ${entry.raw.arrayBuffersPeakMiB} MiB)`,
+					value: `${entry.ours.rssGrowthMiB} MiB, largest of ${CONFIG.downloadRounds} rounds (n8n alone ${entry.n8n.rssGrowthMiB}, raw undici ${entry.raw.rssGrowthMiB}; medians ${entry.ours.rssGrowthMedianMiB} / ${entry.n8n.rssGrowthMedianMiB} / ${entry.raw.rssGrowthMedianMiB}; Buffer memory peak ${entry.ours.arrayBuffersPeakMiB} / ${entry.n8n.arrayBuffersPeakMiB} / ${entry.raw.arrayBuffersPeakMiB} MiB)`,
 					met: entry.ours.rssGrowthMiB * MiB <= RSS_LIMIT,
 				});
 		}

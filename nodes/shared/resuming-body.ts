@@ -50,6 +50,7 @@ interface Output {
 }
 type ReadableClass = new (options: {
 	highWaterMark?: number;
+	objectMode?: boolean;
 	read: () => void;
 	destroy: (error: Error | null, done: (error?: Error | null) => void) => void;
 }) => Output;
@@ -67,13 +68,13 @@ function readableClassOf(body: object): ReadableClass {
 }
 
 /**
- * How much of the file may wait for n8n's binary data store. n8n's store writes one read at a
- * time and a read takes all that is buffered, so a larger buffer keeps the socket flowing
- * while a write (or the disk's writeback) is slow and turns ~40 KB socket chunks into fewer,
- * larger writes. Measured on 1 GiB (`npm run bench`, 5-6 rounds): 64 KiB (Node's default)
- * 0.87 of raw undici, 1-4 MiB 0.90-0.95, 8 MiB slower again.
+ * Chunks (of up to 64 KiB) that may wait for n8n's binary data store, which writes one read at
+ * a time: enough to keep the socket flowing while a write is slow. Object mode hands n8n the
+ * response's own Buffers: in byte mode a read concatenates what is buffered into a new Buffer,
+ * and with a 4 MiB buffer those copies doubled the garbage (peak RSS growth 104-118 MiB for
+ * 4 GiB against n8n's own path's 55-65 in `npm run bench`).
  */
-const BUFFER_BYTES = 4 * 1024 * 1024;
+const BUFFERED_CHUNKS = 16;
 
 const ignore = () => undefined;
 
@@ -95,7 +96,8 @@ export function resumingBody(first: Body, options: ResumingBodyOptions): BinaryS
 	let started = false;
 	const Readable = readableClassOf(first);
 	const out = new Readable({
-		highWaterMark: BUFFER_BYTES,
+		objectMode: true,
+		highWaterMark: BUFFERED_CHUNKS,
 		// Nothing flows before n8n's store reads (and listens for errors).
 		read: () => {
 			if (!started) {
