@@ -1,13 +1,14 @@
 // One poll of the GridBank Partner Trigger: list newest-first only as far as needed, emit each
 // newly licensed video once (with its file when Download File is on), remember what was seen.
 import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { issuePartnerUrl } from '../GridBankPartner/operations/getDownloadUrl.operation';
 import { PARTNER } from '../shared/api-profiles';
 import { GridBankClient } from '../shared/client';
 import { readMaxRetries } from '../shared/common-properties';
 import { downloadItem } from '../shared/download';
+import { atItem, rethrowIfCancelled } from '../shared/errors';
 import { pageByCursor } from '../shared/paging';
 import { readOutputFormat, shapeVideos, type OutputFormat } from '../shared/video-shape';
 import { afterListing, readState, stopPaging, videoKey, writeState } from './seen-state';
@@ -92,10 +93,29 @@ async function toItems(ctx: IPollFunctions, settings: PollSettings, queue: IData
 		const began = Date.now();
 		const key = videoKey(video);
 		const issue = async () => await issuePartnerUrl(client, key, { itemIndex: 0, maxRetries });
-		const { json, binary } = await downloadItem(ctx, client, { itemIndex: 0, videoId: key, maxRetries, first: await issue(), issue });
-		const file = { fileName: json.fileName, mimeType: json.mimeType, fileSize: json.fileSize };
-		items.push({ json: shape({ ...video, ...file }, Object.keys(file)), binary });
+		try {
+			const { json, binary } = await downloadItem(ctx, client, { itemIndex: 0, videoId: key, maxRetries, first: await issue(), issue });
+			const file = { fileName: json.fileName, mimeType: json.mimeType, fileSize: json.fileSize };
+			items.push({ json: shape({ ...video, ...file }, Object.keys(file)), binary });
+		} catch (error) {
+			rethrowIfCancelled(client.signal, error);
+			const gone = licenceGone(error);
+			// Already a NodeApiError or NodeOperationError from the shared transport.
+			if (gone === undefined) throw atItem(error, 0);
+			items.push({ json: shape({ ...video, downloadError: gone }, ['downloadError']) });
+		}
 		slowest = Math.max(slowest, Date.now() - began);
 	}
 	return items;
+}
+
+/**
+ * The message when GridBank no longer lets this account download a listed video (licence
+ * refunded or withdrawn, video taken down: 403 or 404 for that video alone). Such a video is
+ * emitted once without its file instead of failing every later poll; anything else (access
+ * revoked, storage or network faults) fails the poll, which is then repeated.
+ */
+function licenceGone(error: unknown): string | undefined {
+	if (!(error instanceof NodeApiError) || error.failure?.cause !== 'configuration-invalid') return undefined;
+	return error.httpCode === '403' || error.httpCode === '404' ? error.message : undefined;
 }

@@ -138,6 +138,18 @@ describe('GET /partner/v1/content', () => {
 		expect(r.json.videos[3].purchased_at).toBe(1_700_000_000);
 	});
 
+	test('removePartnerLicences: the refunded video leaves the list and its download answers 403 not licensed', async () => {
+		const acct = sim.createPartnerAccount({ licences: 3 });
+		const [gone, ...kept] = sim.partnerLicences(acct.key).map((l) => l.video_key);
+		sim.removePartnerLicences(acct.key, [gone as string]);
+		expect(sim.partnerLicences(acct.key).map((l) => l.video_key)).toEqual(kept);
+		expect((await call(content(), { key: acct.key })).json.videos.map((v: { video_key: string }) => v.video_key)).toEqual(kept);
+		const r = await call(download(encodeURIComponent(gone as string)), { key: acct.key });
+		expect(r.status).toBe(403);
+		expect(code(r)).not.toBe('partner_access_revoked');
+		expect(() => sim.removePartnerLicences(acct.key, [gone as string])).toThrow(/not licensed/);
+	});
+
 	test('a tampered cursor answers 400 with the envelope (invalid_cursor)', async () => {
 		const p1 = await call(content('?per_page=5'), { key: DEMO_PARTNER_KEY });
 		const cursor: string = p1.json.next_cursor;

@@ -247,6 +247,10 @@ class SimulatorImpl implements Simulator {
 		return this.engine.world.addPartnerLicences(key, n, o);
 	}
 
+	removePartnerLicences(key: string, videoKeys: string[]): void {
+		this.engine.world.removePartnerLicences(key, videoKeys);
+	}
+
 	partnerLicences(key: string): Array<{ video_key: string; purchased_at: number }> {
 		const w = this.engine.world;
 		return w.visible(w.partnerAccountOfKey(key)).map((i) => ({ video_key: i.video.id, purchased_at: i.purchasedAt }));

@@ -172,6 +172,8 @@ export interface Simulator {
 	/** Addition: another key for the same account as `key` (up to 10 per member). */
 	addPartnerKey(key: string): string;
 	addPartnerLicences(key: string, n: number, o?: { purchasedAt?: number; videoKeys?: string[] }): string[];
+	/** Addition: a refund or takedown: these licences of `key`'s account vanish from the list, downloads answer 403. */
+	removePartnerLicences(key: string, videoKeys: string[]): void;
 	/** Addition: the videos `key` sees, in list order (newest purchase first). */
 	partnerLicences(key: string): Array<{ video_key: string; purchased_at: number }>;
 	/** Addition: a catalogue video that exists but `key`'s account cannot see (403 not_licensed). */

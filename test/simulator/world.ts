@@ -246,6 +246,13 @@ export class World {
 		return [...ids].sort((a, b) => compareVisible({ purchasedAt: t, key: a }, { purchasedAt: t, key: b }));
 	}
 
+	/** A refund or takedown: the account's licences of these videos vanish (list and download). */
+	removePartnerLicences(key: string, videoKeys: string[]): void {
+		const account = this.partnerAccountOfKey(key);
+		for (const id of videoKeys) if (!account.licences.delete(id)) throw new Error(`${id} is not licensed by this account`);
+		account.version++;
+	}
+
 	/** The videos an account sees: its own licences plus its team owner's, newest purchase first. */
 	visible(account: PartnerAccount): VisibleItem[] {
 		const owner = account.ownerId ? this.partnerAccounts.get(account.ownerId) : undefined;

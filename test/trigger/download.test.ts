@@ -118,6 +118,48 @@ test('storage refusing a fresh URL too fails the poll; the video comes with the 
 	expect(next.items?.[0].binary?.data.bytes).toBe(sim().getVideoFile(bought[0]).size);
 });
 
+test('a backlog video whose licence was refunded meanwhile comes once without a file; later polls go on', async () => {
+	const key = account();
+	const trigger = partnerTrigger(sim(), key, { download: true }, { pollBudgetMs: 1 });
+	await trigger.activate();
+	const backlog = sim().addPartnerLicences(key, 3, { purchasedAt: settled() });
+	expect(keysOf((await trigger.tick()).items)).toEqual([backlog[0]]);
+	// Refunded while it waited in the backlog: GridBank now answers 403 (not licensed) for it.
+	sim().removePartnerLicences(key, [backlog[1]]);
+
+	const next = await trigger.tick();
+	expect(next.error).toBeUndefined();
+	expect(keysOf(next.items)).toEqual([backlog[1]]);
+	const [gone] = next.items as INodeExecutionData[];
+	expect(gone.binary).toBeUndefined();
+	expect(gone.json.downloadError).toMatch(/not licensed/i);
+	expect(gone.json.fileName).toBeUndefined();
+
+	const after = await trigger.tick();
+	expect(keysOf(after.items)).toEqual([backlog[2]]);
+	const [fetched] = after.items as INodeExecutionData[];
+	expect(fetched.json.downloadError).toBeUndefined();
+	expect(await stored(fetched)).toEqual({ sha256: fileSha256(backlog[2], sim().getVideoFile(backlog[2]).size), bytes: sim().getVideoFile(backlog[2]).size });
+	expect((await trigger.tick()).items).toBeNull();
+	expect(trigger.nodeState?.pending).toBeUndefined();
+});
+
+test('Partner access revoked between listing and download fails the poll and keeps the backlog', async () => {
+	const key = account();
+	const trigger = partnerTrigger(sim(), key, { download: true }, { pollBudgetMs: 1 });
+	await trigger.activate();
+	const backlog = sim().addPartnerLicences(key, 2, { purchasedAt: settled() });
+	expect(keysOf((await trigger.tick()).items)).toEqual([backlog[0]]);
+	const state = trigger.nodeState;
+	// The list request still passes; the download URL request is refused.
+	sim().faults.withdrawPartnerAccess(key, { afterRequests: 1 });
+
+	const failed = await trigger.tick();
+	expect(failed.items).toBeNull();
+	expect(failed.error?.message).toMatch(/access/i);
+	expect(trigger.nodeState).toEqual(state);
+});
+
 test('Fetch Test Event with Download File returns the newest licence with its file, state untouched', async () => {
 	const key = account(4);
 	const trigger = partnerTrigger(sim(), key, { download: true });
