@@ -20,6 +20,7 @@ import { deleteBinaries, runNode } from '../test/harness/run-node';
 import { DEMO_PARTNER_KEY } from '../test/simulator';
 import { registerBareNodes } from './bare-nodes';
 import { TMP } from './env';
+import { type CpuBuckets, profiled } from './cpu-profile';
 import { PeakRss } from './measure';
 
 export interface WorkerInput {
@@ -31,6 +32,8 @@ export interface WorkerInput {
 	url?: string;
 	/** A small file to load and warm the code path first (same variant, not measured). */
 	warmUpKey?: string;
+	/** Run the measured transfer under the CPU profiler (timings then include its overhead). */
+	profile?: boolean;
 }
 
 export interface WorkerResult {
@@ -45,6 +48,8 @@ export interface WorkerResult {
 	arrayBuffersPeakBytes: number;
 	rssSource: string;
 	url?: string;
+	/** With `profile`: main-thread self time per bucket, ms. */
+	cpu?: CpuBuckets;
 }
 
 registerBareNodes();
@@ -94,11 +99,12 @@ async function main(): Promise<void> {
 	if (input.warmUpKey) await transfer(input, input.warmUpKey, 8 * 1024 * 1024);
 	const meter = new PeakRss();
 	meter.start();
-	const cpu = process.cpuUsage();
+	const cpuAtStart = process.cpuUsage();
 	const t0 = performance.now();
-	const url = await transfer(input, input.videoKey, input.size, input.url);
+	const measured = () => transfer(input, input.videoKey, input.size, input.url);
+	const { value: url, cpu } = input.profile ? await profiled(measured) : { value: await measured(), cpu: undefined };
 	const seconds = (performance.now() - t0) / 1000;
-	const used = process.cpuUsage(cpu);
+	const used = process.cpuUsage(cpuAtStart);
 	const memory = meter.stop();
 	const result: WorkerResult = {
 		variant: input.variant,
@@ -112,6 +118,7 @@ async function main(): Promise<void> {
 		arrayBuffersPeakBytes: memory.arrayBuffersPeakBytes,
 		rssSource: memory.source,
 		url,
+		cpu,
 	};
 	process.stdout.write(`${JSON.stringify(result)}\n`);
 }

@@ -1,5 +1,6 @@
 // The results' shape and their markdown rendering (bench/results.md and the README's table).
 import type { Machine } from './machine';
+import { MEASURING } from './cpu-profile';
 
 export interface Target {
 	name: string;
@@ -38,6 +39,8 @@ export interface Results {
 		/** Median over rounds of ours / n8n alone within the same round. */
 		pairedRatioToN8nMedian: number;
 		rssSource: string;
+		/** One profiled transfer per variant: main-thread self time per bucket, ms per GiB. */
+		profile?: { ours: Record<string, number>; n8n: Record<string, number>; raw: Record<string, number> };
 	}>;
 	paging: Array<{
 		api: 'Partner' | 'Enterprise';
@@ -133,6 +136,7 @@ export function renderMarkdown(results: Results): string {
 		'',
 		`RSS: ${results.download[0]?.rssSource ?? ''}, relative to the RSS when the measured transfer started.`,
 		'',
+		...profileSection(results),
 		'## Paging: Return All',
 		'',
 		row(['API', 'Case', 'Items', 'Requests', 'Expected', 'Wall time', 'Per request']),
@@ -179,4 +183,24 @@ export function renderMarkdown(results: Results): string {
 		);
 	}
 	return `${lines.join('\n')}\n`;
+}
+
+/** Where the CPU of one download went, per variant (the profiled transfer of the first size). */
+function profileSection(results: Results): string[] {
+	const d = results.download.find((entry) => entry.profile);
+	if (!d?.profile) return [];
+	const { ours, n8n, raw } = d.profile;
+	const total = (b: Record<string, number>) =>
+		Object.entries(b).reduce((sum, [k, ms]) => (k.startsWith('idle') || k === MEASURING ? sum : sum + ms), 0);
+	return [
+		`### Where the CPU goes (${d.label}, one profiled transfer per variant)`,
+		'',
+		"V8's sampling profiler (0.1 ms) around the transfer alone, main thread, self time in ms per GiB; \"other\" is mostly V8's and Node's native code. It does not see the libuv threads that write the file, nor the simulator's process.",
+		'',
+		row(['Bucket', 'Ours', 'n8n alone', 'Raw']),
+		row(['---', '---', '---', '---']),
+		...Object.keys(ours).map((bucket) => row([bucket, ours[bucket] ?? 0, n8n[bucket] ?? 0, raw[bucket] ?? 0])),
+		row(['**busy (all but idle and measuring)**', total(ours), total(n8n), total(raw)]),
+		'',
+	];
 }

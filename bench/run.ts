@@ -128,6 +128,18 @@ async function benchDownload(results: Results): Promise<void> {
 					`${round(mbps(m))} MB/s, ${round(cpuPerGiB(m), 2)} CPU-s/GiB, RSS +${round(m.rssGrowthBytes / MiB)} MiB (Buffers ≤ ${round(m.arrayBuffersPeakBytes / MiB)} MiB)`;
 				log(`download ${label} round ${r + 1}: ours ${show(ours)} | n8n alone ${show(bare)} | raw ${show(raw)}`);
 			}
+			// Where the CPU goes, for the first size: one more transfer per variant under the profiler
+			// (not among the measured rounds: the profiler adds its own cost).
+			let profile: Results['download'][number]['profile'];
+			if (index === 0) {
+				const perGiB = (m: WorkerResult) =>
+					Object.fromEntries(Object.entries(m.cpu ?? {}).map(([k, ms]) => [k, Math.round((ms * GiB) / size)]));
+				const ours = await worker({ ...base, variant: 'ours', profile: true });
+				const raw = await worker({ ...base, variant: 'raw', url: ours.url, profile: true });
+				const bare = await worker({ ...base, variant: 'n8n', profile: true });
+				profile = { ours: perGiB(ours), n8n: perGiB(bare), raw: perGiB(raw) };
+				log(`download ${label} profiled (ms per GiB): ${JSON.stringify(profile)}`);
+			}
 			// Speed: the best round of each (the machine is shared; noise only slows a transfer down).
 			// Memory: the largest growth of any round.
 			const best = (list: WorkerResult[]) => list.reduce((a, b) => (mbps(b) > mbps(a) ? b : a));
@@ -159,6 +171,7 @@ async function benchDownload(results: Results): Promise<void> {
 				pairedRatioMedian: round(median(runs.ours.map((m, i) => mbps(m) / mbps(runs.raw[i] as WorkerResult))), 3),
 				pairedRatioToN8nMedian: round(median(runs.ours.map((m, i) => mbps(m) / mbps(runs.n8n[i] as WorkerResult))), 3),
 				rssSource: runs.ours[0]?.rssSource ?? '',
+				profile,
 			};
 			entry.ratio = round(entry.ours.mbPerSecond / entry.raw.mbPerSecond, 3);
 			entry.ratioToN8n = round(entry.ours.mbPerSecond / entry.n8n.mbPerSecond, 3);
