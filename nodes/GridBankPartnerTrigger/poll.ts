@@ -8,7 +8,7 @@ import { PARTNER } from '../shared/api-profiles';
 import { GridBankClient } from '../shared/client';
 import { readMaxRetries } from '../shared/common-properties';
 import { downloadItem } from '../shared/download';
-import { atItem, rethrowIfCancelled } from '../shared/errors';
+import { atItem } from '../shared/errors';
 import { pageByCursor } from '../shared/paging';
 import { readOutputFormat, shapeVideos, type OutputFormat } from '../shared/video-shape';
 import { afterListing, readState, stopPaging, videoKey, writeState } from './seen-state';
@@ -98,9 +98,9 @@ async function toItems(ctx: IPollFunctions, settings: PollSettings, queue: IData
 			const file = { fileName: json.fileName, mimeType: json.mimeType, fileSize: json.fileSize };
 			items.push({ json: shape({ ...video, ...file }, Object.keys(file)), binary });
 		} catch (error) {
-			rethrowIfCancelled(client.signal, error);
 			const gone = licenceGone(error);
-			// Already a NodeApiError or NodeOperationError from the shared transport.
+			// Already a NodeApiError or NodeOperationError from the shared transport (or n8n's
+			// own cancel, which licenceGone never matches).
 			if (gone === undefined) throw atItem(error, 0);
 			items.push({ json: shape({ ...video, downloadError: gone }, ['downloadError']) });
 		}

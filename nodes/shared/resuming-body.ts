@@ -37,7 +37,7 @@ export interface ResumingBodyOptions {
 	total: number | undefined;
 	/**
 	 * Called when a body ends or breaks: resolves to undefined when the file is complete, or to
-	 * the response that continues from `received`; rejects (or throws) to fail the stream.
+	 * the response that continues from `received`; rejects to fail the stream.
 	 */
 	next: (ending: Ending) => Promise<Body | undefined>;
 	/** Throws a body's error when it must end the stream as it is instead of resuming (a cancel). */
@@ -128,13 +128,7 @@ export function resumingBody(first: Body, options: ResumingBodyOptions): BinaryS
 			if (done) return;
 			finish();
 			if (destroyed) return;
-			let following: Promise<Body | undefined>;
-			try {
-				following = options.next({ broke, got, received });
-			} catch (error) {
-				return fail(error);
-			}
-			following.then((nextBody) => {
+			options.next({ broke, got, received }).then((nextBody) => {
 				if (!nextBody) return destroyed || out.push(null);
 				if (destroyed) return discard(nextBody, []);
 				attach(nextBody);
