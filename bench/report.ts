@@ -1,4 +1,4 @@
-// The results' shape and their markdown rendering (bench/results.md and the README's table).
+// The results' shape and their markdown rendering (bench/results.md and the table in CONTRIBUTING.md).
 import type { Machine } from './machine';
 import { MEASURING } from './cpu-profile';
 
@@ -84,7 +84,7 @@ export interface Results {
 
 const row = (cells: Array<string | number>) => `| ${cells.join(' | ')} |`;
 
-/** The targets table alone (the README's Performance section repeats it). */
+/** The targets table alone (CONTRIBUTING.md's Performance section repeats it). */
 export function targetsTable(results: Results): string {
 	return [
 		row(['Measure', 'Result', 'Target', 'Met']),

@@ -22,7 +22,7 @@ export interface ApiProfile {
 	hasErrorEnvelope(body: unknown): boolean;
 	/** Message and description for a 403 that carries the API's envelope. */
 	forbidden(code: string | undefined, subject: string | undefined): { message: string; description: string };
-	/** Which response field holds each field of the SDKs' Video object (partner-api.md, "Field names in the official client libraries"). */
+	/** Which response field holds each field of the SDKs' Video object (docs/gridbank-api.md#sdk-field-names). */
 	videoFields: VideoFieldMap;
 	/** The listing the video picker ("From list") reads. */
 	videoList: {

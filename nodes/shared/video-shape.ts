@@ -1,5 +1,5 @@
 // One video shape for both APIs: the Video object GridBank's official client libraries return
-// (partner-api.md, "Field names in the official client libraries"), so Partner and Enterprise
+// (docs/gridbank-api.md#sdk-field-names), so Partner and Enterprise
 // items can meet in one workflow without a Set node. Which response field feeds which library
 // field is data on each API profile (`videoFields`); this module only applies it.
 import type { IDataObject, INode, INodeProperties } from 'n8n-workflow';

@@ -1,4 +1,4 @@
-/** Contract: the Enterprise API as enterprise-api.md and facts.md describe it. */
+/** Contract: the Enterprise API as docs/gridbank-api.md describes it. */
 import { DEMO_ENTERPRISE_KEY, DEMO_PARTNER_KEY, startSimulator, type Simulator } from '../simulator';
 import { call, header } from './helpers';
 
@@ -282,7 +282,7 @@ describe('GET /external/v1/usage/me', () => {
 });
 
 describe('tier rate limits', () => {
-	test('X-RateLimit-* headers on every authenticated response, per tier (facts.md burst)', async () => {
+	test('X-RateLimit-* headers on every authenticated response, per tier (documented burst)', async () => {
 		const tiers = { starter: 500, growth: 1000, scale: 3000, enterprise: 5000 } as const;
 		for (const [tier, burst] of Object.entries(tiers)) {
 			const { key } = sim.createEnterpriseAccount({ tier: tier as keyof typeof tiers });

@@ -79,7 +79,7 @@ describe('failNext', () => {
 		expect(r.text).toBe('<html><body><h1>502 Bad Gateway</h1></body></html>');
 	});
 
-	test('502 on usage/me carries facts.md\'s "usage data unavailable" detail', async () => {
+	test('502 on usage/me carries the documented "usage data unavailable" detail', async () => {
 		sim.faults.failNext({ status: 502, count: 1, path: '/usage/me' });
 		const r = await enterprise(usage());
 		expect(r.status).toBe(502);

@@ -1,4 +1,4 @@
-/** Contract: the Partner API as partner-api.md and facts.md describe it. */
+/** Contract: the Partner API as docs/gridbank-api.md describes it. */
 import { DEMO_PARTNER_KEY, DEMO_PARTNER_OWNER_KEY, startSimulator, type Simulator } from '../simulator';
 import { call, code, pageAll } from './helpers';
 

@@ -42,7 +42,7 @@ const enterprise = (parameters: Record<string, unknown>) =>
 	});
 const json = (items: INodeExecutionData[] | null) => (items ?? []).map((item) => item.json);
 
-/** The SDK mapping of a Partner list item, written out by hand from the spec's table. */
+/** The SDK mapping of a Partner list item, written out by hand from docs/gridbank-api.md#sdk-field-names. */
 const partnerAsVideo = (item: IDataObject) => {
 	const creator = item.creator as IDataObject;
 	return {

@@ -1,4 +1,4 @@
-// The node's description: the internal names the design fixes (workflows and outside checks
+// The node's description: the internal names saved workflows depend on (workflows and outside checks
 // depend on them), defaults, the Options collection on every operation, icons and codex.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -34,7 +34,7 @@ test('codex file names the node', () => {
 	expect(existsSync(join(dir, 'GridBankEnterprise.node.ts'))).toBe(true);
 });
 
-test('resources and operations as the design names them', () => {
+test('resources and operations as saved workflows name them', () => {
 	const resource = byName(description.properties, 'resource');
 	expect(resource?.options?.map((o) => ('value' in o ? o.value : undefined))).toEqual(['video', 'usage']);
 	const operations = description.properties

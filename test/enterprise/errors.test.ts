@@ -1,4 +1,4 @@
-// Every row of the design's error table for the Enterprise API, retries with their waits,
+// Every row of the README's error table (README.md#errors) for the Enterprise API, retries with their waits,
 // the key kept out of every output, and continueOnFail with pairedItem.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';

@@ -1,4 +1,4 @@
-/** Error bodies of both APIs (facts.md), the edge layer and S3-style storage. */
+/** Error bodies of both APIs (docs/gridbank-api.md#partner-errors, #enterprise-errors), the edge layer and S3-style storage. */
 
 export interface ApiResponse {
 	status: number;

@@ -5,7 +5,7 @@
  */
 import type { Tier, TierRate } from './types';
 
-/** facts.md: documented tier rates (requests per second / burst). */
+/** docs/gridbank-api.md#enterprise-rate-limits: documented tier rates (requests per second / burst). */
 export const TIER_RATES: Readonly<Record<Tier, TierRate>> = {
 	starter: { perSecond: 50, burst: 500 },
 	growth: { perSecond: 100, burst: 1000 },

@@ -188,7 +188,7 @@ class SimulatorImpl implements Simulator {
 		}
 		const [code, message] = FAIL_TEXT[fail.status] ?? ['internal_error', 'Internal server error'];
 		if (rawPath.startsWith('/partner/')) return partnerError(fail.status, code, message, headers);
-		// facts.md: usage can answer 502 "usage data unavailable in this environment".
+		// docs/gridbank-api.md#enterprise-usage: usage can answer 502 "usage data unavailable in this environment".
 		if (fail.status === 502 && rawPath === '/external/v1/usage/me') {
 			return enterpriseError(502, 'usage data unavailable in this environment', headers);
 		}

@@ -9,7 +9,7 @@ export interface TierRate {
 	burst: number;
 }
 
-/** How the Partner list says "no more pages" (facts.md: all three mean the end). */
+/** How the Partner list says "no more pages" (docs/gridbank-api.md#partner-list: all three mean the end). */
 export type EndCursorStyle = 'absent' | 'null' | 'empty';
 
 export type DispositionMode = 'filename*' | 'filename' | 'url-only' | 'none';
@@ -27,7 +27,7 @@ export interface SimulatorOptions {
 	partnerRatePerMinute?: number;
 	/** Partner rate window in ms; default 60000. */
 	rateWindowMs?: number;
-	/** Enterprise tier rate limiting (per second + burst, facts.md); default true. */
+	/** Enterprise tier rate limiting (per second + burst, docs/gridbank-api.md#enterprise-rate-limits); default true. */
 	enterpriseRateLimit?: boolean;
 	/** Override the per-tier rates (tests shrink them). */
 	enterpriseRates?: Partial<Record<Tier, TierRate>>;
@@ -70,7 +70,7 @@ export interface VideoLocation {
 }
 
 /**
- * A catalogue video as the Enterprise API shows it (facts.md metadata shape), plus three
+ * A catalogue video as the Enterprise API shows it (docs/gridbank-api.md#enterprise-video), plus three
  * simulator-only fields used by search filters and sorts (never sent in responses).
  */
 export interface EnterpriseVideo {
