@@ -30,6 +30,8 @@ export interface InternalOptions extends SimulatorOptions {
 }
 
 const FAIL_TEXT: Record<number, [string, string]> = {
+	400: ['bad_request', 'Bad request'],
+	404: ['not_found', 'Not found'],
 	429: ['rate_limit_exceeded', 'Rate limit exceeded. Retry after the time given in Retry-After.'],
 	500: ['internal_error', 'Internal server error'],
 	502: ['bad_gateway', 'Bad gateway'],

@@ -113,7 +113,7 @@ export interface VideoFile {
 
 export interface FailNextOptions {
 	/** 422: a FastAPI validation body (as if GridBank tightened a bound the client respects). */
-	status: 422 | 429 | 500 | 502 | 503 | 504;
+	status: 400 | 403 | 404 | 422 | 429 | 500 | 502 | 503 | 504;
 	/** 422 only: the validation entries; default one per_page entry. */
 	validation?: Array<{ loc: Array<string | number>; msg: string; type: string }>;
 	count: number;
