@@ -13,9 +13,10 @@
 // `since` trails the newest purchase by OVERLAP_SECONDS while that purchase is recent, and
 // moves just past it once it is older than SETTLE_SECONDS: no new purchase can get that
 // second any more, so a quiet poll reads only what is newer.
-// A purchase time more than MAX_SKEW_SECONDS ahead of this machine's clock (milliseconds sent
-// as seconds, a server clock ahead) is no usable date: it would otherwise lift `since` above
-// every later purchase and silence the trigger. Videos without a usable date are recognised by
+// `since` never passes this machine's clock minus OVERLAP_SECONDS, and a purchase time more
+// than MAX_SKEW_SECONDS ahead of that clock (milliseconds sent as seconds, a server clock far
+// ahead) is no usable date: either would otherwise lift `since` above every later purchase and
+// silence the trigger. Videos without a usable date are recognised by
 // their keys alone: paging stops after KNOWN_RUN of them in a row are known, and they are kept
 // only as room allows, so they neither force a full re-read nor grow the state.
 import type { IDataObject } from 'n8n-workflow';
@@ -57,9 +58,13 @@ export function purchasedAt(video: IDataObject, nowSeconds = Infinity): number |
 
 export const videoKey = (video: IDataObject) => String(video.video_key);
 
-/** Where `since` goes for the newest purchase seen, at Unix time `nowSeconds`. */
+/**
+ * Where `since` goes for the newest purchase seen, at Unix time `nowSeconds`: never past now
+ * minus the overlap, so a purchase dated a little ahead (a server clock ahead) cannot hide the
+ * purchases made after it at this machine's time.
+ */
 export function sinceFor(newest: number, nowSeconds: number): number {
-	return nowSeconds - newest > SETTLE_SECONDS ? newest + 1 : newest - OVERLAP_SECONDS;
+	return Math.min(nowSeconds - newest > SETTLE_SECONDS ? newest + 1 : newest - OVERLAP_SECONDS, nowSeconds - OVERLAP_SECONDS);
 }
 
 /** The saved state, or undefined when there is none usable (first activation, other API, older format). */

@@ -3,7 +3,7 @@
 // routes the test request, then the tester's status rules), against an API that redirects to a
 // second loopback origin: that origin must receive nothing, the test must fail saying why.
 import { ExecuteContext, RoutingNode } from 'n8n-core';
-import type { ICredentialsDecrypted, INode, INodeType, INodeTypes, IRunExecutionData, IResponseCodeRule } from 'n8n-workflow';
+import type { ICredentialsDecrypted, INode, INodeType, INodeTypes, IRunExecutionData } from 'n8n-workflow';
 import { Workflow } from 'n8n-workflow';
 
 import { DEMO_ENTERPRISE_KEY, DEMO_PARTNER_KEY } from '../simulator';
@@ -50,8 +50,8 @@ async function credentialTest(type: string, data: { apiKey: string; baseUrl: str
 	} catch (error) {
 		const cause = (error as { cause?: { response?: { status: number; statusText?: string }; code?: string } }).cause;
 		if (cause?.response) {
-			const rule = (test.rules ?? []).find((r): r is IResponseCodeRule => r.type === 'responseCode' && r.properties.value === cause.response?.status);
-			if (rule) return { status: 'Error', message: rule.properties.message };
+			for (const rule of test.rules ?? [])
+				if (rule.type === 'responseCode' && rule.properties.value === cause.response.status) return { status: 'Error', message: rule.properties.message };
 			return { status: 'Error', message: cause.response.statusText || `Received HTTP status code: ${cause.response.status}` };
 		}
 		return { status: 'Error', message: cause?.code ?? (error as Error).message };
