@@ -18,6 +18,7 @@ const cases: Case[] = [
 	['Enterprise search', 'gridBankEnterprise', { resource: 'video', operation: 'search', query: 'footage', limit: 3 }],
 	['Enterprise get', 'gridBankEnterprise', { resource: 'video', operation: 'get', videoId: 'ocean/aerial_shot-0001' }],
 	['Enterprise usage', 'gridBankEnterprise', { resource: 'usage', operation: 'get' }],
+	['Enterprise get download', 'gridBankEnterprise', { resource: 'video', operation: 'getDownload', videoId: 'ocean/aerial_shot-0001' }],
 ];
 
 const run = (type: Case[1], parameters: Record<string, unknown>, baseUrl = sim().baseUrl, continueOnFail = false) =>
@@ -78,7 +79,7 @@ describe('the Base URL is strict', () => {
 		['https://api2.gridbank.example/?region=eu', /contains a query string$/],
 		['https://api2.gridbank.example/#top', /contains a fragment$/],
 	])('%s is refused before any request', async (baseUrl, message) => {
-		for (const [, type, parameters] of cases.slice(0, 1).concat(cases.slice(4))) {
+		for (const [, type, parameters] of cases.slice(0, 1).concat(cases.slice(4, 5))) {
 			const result = await run(type, parameters, baseUrl, true);
 			expect(result.items[0].json.error).toMatch(message);
 			expect(JSON.stringify(result.run)).not.toContain('hunter2pass');
