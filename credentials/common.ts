@@ -33,6 +33,11 @@ export const bearerAuth: IAuthenticateGeneric = {
 	properties: { headers: { Authorization: '=Bearer {{$credentials.apiKey.trim()}}' } },
 };
 
+/** https to any host, or http to localhost, 127.0.0.0/8 or [::1]; no user info, query or fragment. */
+const STRICT_BASE_URL = String.raw`/^(https:\/\/[^\/?#@\s]+|http:\/\/(localhost|127(\.\d{1,3}){3}|\[::1\])(:\d+)?)(\/[^?#\s]*)?$/i`;
+
+const REFUSED_SCHEME = 'base-url-must-be-https-without-user-query-or-fragment';
+
 /** The redirect statuses the test request refuses to follow (see testRequest). */
 const REDIRECTS = [301, 302, 303, 307, 308];
 
@@ -44,7 +49,10 @@ const REDIRECTS = [301, 302, 303, 307, 308];
  */
 export const testRequest = (url: string, label: string, qs?: ICredentialTestRequest['request']['qs']): ICredentialTestRequest => ({
 	request: {
-		baseURL: '={{$credentials.baseUrl.trim().replace(/\\/+$/, "")}}',
+		// The Base URL rules of nodes/shared/base-url.ts, as far as an expression can hold them: a
+		// Base URL they refuse becomes an address with a scheme no HTTP client supports, so the
+		// test fails before anything is sent, the scheme saying why.
+		baseURL: `={{ ${STRICT_BASE_URL}.test($credentials.baseUrl.trim()) ? $credentials.baseUrl.trim().replace(/\\/+$/, "") : "${REFUSED_SCHEME}:" }}`,
 		url,
 		...(qs ? { qs } : {}),
 		headers: { 'User-Agent': USER_AGENT },

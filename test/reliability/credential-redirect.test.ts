@@ -84,3 +84,24 @@ describe.each([
 		expect(result.message).not.toContain(wrong);
 	});
 });
+
+describe('a Base URL the nodes refuse fails the test before anything is sent', () => {
+	const port = () => new URL(sim().baseUrl).port;
+	test.each([
+		[() => `http://someone:hunter2pass@127.0.0.1:${port()}`, 'a user name and password'],
+		[() => `http://127.0.0.1:${port()}/?region=eu`, 'a query string'],
+		[() => `http://127.0.0.1:${port()}#top`, 'a fragment'],
+		[() => 'http://api2.gridbank.example', 'plain http to another host'],
+	])('%#: %s', async (baseUrl) => {
+		const result = await credentialTest('gridBankPartnerApi', { apiKey: DEMO_PARTNER_KEY, baseUrl: baseUrl() });
+		// n8n shows the HTTP client's code for an address it cannot send to (ERR_BAD_REQUEST).
+		expect(result).toEqual({ status: 'Error', message: expect.any(String) });
+		expect(result.message).not.toContain('hunter2pass');
+		expect(sim().log).toEqual([]);
+	});
+
+	test('loopback over plain http, any scheme case, is tested as before', async () => {
+		const baseUrl = sim().baseUrl.replace('http://', 'HTTP://');
+		expect(await credentialTest('gridBankPartnerApi', { apiKey: DEMO_PARTNER_KEY, baseUrl })).toEqual({ status: 'OK', message: expect.any(String) });
+	});
+});
