@@ -67,6 +67,10 @@ export function sinceFor(newest: number, nowSeconds: number): number {
 	return Math.min(nowSeconds - newest > SETTLE_SECONDS ? newest + 1 : newest - OVERLAP_SECONDS, nowSeconds - OVERLAP_SECONDS);
 }
 
+/** A saved `since` as this poll may use it: one saved ahead of the clock (by older versions) is pulled back. */
+const usableSince = (since: number | null | undefined, nowSeconds: number): number | null =>
+	since === null || since === undefined ? null : Math.min(since, nowSeconds - OVERLAP_SECONDS);
+
 /** The saved state, or undefined when there is none usable (first activation, other API, older format). */
 export function readState(data: IDataObject, baseUrl: string): SeenState | undefined {
 	if (data.version !== STATE_VERSION || !sameBaseUrl(data.baseUrl, baseUrl)) return undefined;
@@ -98,7 +102,7 @@ export function writeState(data: IDataObject, state: SeenState): void {
  * list), which is itself listed: the state is built from it.
  */
 export function stopPaging(state: SeenState | undefined, nowSeconds: number, minListed = 0): (video: IDataObject) => boolean {
-	let boundary = state ? state.since : null;
+	let boundary = usableSince(state?.since, nowSeconds);
 	let listed = 0;
 	let knownRun = 0;
 	const known = new Set([...(state?.keys ?? []), ...(state?.pending.map(videoKey) ?? [])]);
@@ -138,7 +142,7 @@ export function afterListing(
 	const queue = [...fresh, ...(state?.pending ?? [])];
 
 	const times = listed.map((video) => purchasedAt(video, options.nowSeconds)).filter((time): time is number => time !== undefined);
-	let since = state ? state.since : null;
+	let since = usableSince(state?.since, options.nowSeconds);
 	if (times.length) {
 		const proposed = sinceFor(Math.max(...times), options.nowSeconds);
 		since = since === null ? proposed : Math.max(since, proposed);

@@ -36,6 +36,18 @@ describe('purchase times from the future', () => {
 		expect(keysOf((await trigger.tick()).items)).toEqual(now);
 	});
 
+	test('a watermark saved in the future by an older version is pulled back: new licences come again', async () => {
+		const key = account();
+		const known = sim().partnerLicences(key).map((licence) => licence.video_key);
+		const trigger = partnerTrigger(sim(), key, {}, {
+			staticData: { 'node:GridBank Trigger': { version: 1, baseUrl: sim().baseUrl, since: 1_795_000_000_000, keys: known } },
+		});
+		expect((await trigger.activate()).items).toBeNull();
+		const bought = sim().addPartnerLicences(key, 2);
+		expect(keysOf((await trigger.tick()).items)).toEqual(bought);
+		expect((trigger.nodeState as State).since).toBeLessThanOrEqual(nowSeconds() - OVERLAP_SECONDS);
+	});
+
 	test('purchase times in milliseconds: every new licence once, a quiet poll reads one page', async () => {
 		const key = account(400);
 		sim().faults.purchaseTimesInMs(true);
