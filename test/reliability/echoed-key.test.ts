@@ -95,3 +95,21 @@ describe.each(nodes)('%s', (node) => {
 		}
 	});
 });
+
+test('trigger: a listing whose text carries the key reaches neither items nor the saved state with it', async () => {
+	sim().reset();
+	const { key } = sim().createPartnerAccount({ licences: 2, purchasedAtStart: Math.floor(Date.now() / 1000) - 30 * 86_400 });
+	const secret = key.split('.')[1];
+	const trigger = partnerTrigger(sim(), key, { download: true }, { pollBudgetMs: 1 });
+	expect((await trigger.activate()).error).toBeUndefined();
+	const ids = sim().addEnterpriseVideos([1, 2, 3].map((n) => ({ title: `Clip ${n} for Bearer ${key} (${secret})` })));
+	sim().addPartnerLicences(key, 3, { videoKeys: ids });
+	const poll = await trigger.tick();
+	expect(poll.items).toHaveLength(1);
+	const pending = (trigger.nodeState as { pending?: unknown[] }).pending;
+	expect(pending).toHaveLength(2);
+	for (const text of [JSON.stringify(poll.items), JSON.stringify(trigger.nodeState)]) {
+		expect(text).toContain('[redacted]');
+		expect(text).not.toContain(secret);
+	}
+});
