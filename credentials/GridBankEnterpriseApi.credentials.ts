@@ -18,5 +18,5 @@ export class GridBankEnterpriseApi implements ICredentialType {
 
 	authenticate: IAuthenticateGeneric = bearerAuth;
 
-	test: ICredentialTestRequest = testRequest('/external/v1/usage/me');
+	test: ICredentialTestRequest = testRequest('/external/v1/usage/me', 'GridBank Enterprise API');
 }

@@ -21,5 +21,5 @@ export class GridBankPartnerApi implements ICredentialType {
 
 	authenticate: IAuthenticateGeneric = bearerAuth;
 
-	test: ICredentialTestRequest = testRequest('/partner/v1/content', { per_page: 1 });
+	test: ICredentialTestRequest = testRequest('/partner/v1/content', 'GridBank Partner API', { per_page: 1 });
 }

@@ -23,7 +23,8 @@ export const baseUrlProperty: INodeProperties = {
 	type: 'string',
 	default: 'https://api2.gridbank.io',
 	required: true,
-	description: 'Leave as is for production; use the staging address GridBank gave you to test',
+	description:
+		'Leave as is for production; use the staging address GridBank gave you to test. https:// only (http:// only for localhost), without a user name, password, query string or fragment.',
 };
 
 // Pasted keys often carry a trailing space or newline: trimmed here and in the nodes.
@@ -32,11 +33,42 @@ export const bearerAuth: IAuthenticateGeneric = {
 	properties: { headers: { Authorization: '=Bearer {{$credentials.apiKey.trim()}}' } },
 };
 
-export const testRequest = (url: string, qs?: ICredentialTestRequest['request']['qs']): ICredentialTestRequest => ({
+/** https to any host, or http to localhost, 127.0.0.0/8 or [::1]; no user info, query or fragment. */
+const STRICT_BASE_URL = String.raw`/^(https:\/\/[^\/?#@\s]+|http:\/\/(localhost|127(\.\d{1,3}){3}|\[::1\])(:\d+)?)(\/[^?#\s]*)?$/i`;
+
+const REFUSED_SCHEME = 'base-url-must-be-https-without-user-query-or-fragment';
+
+/** The redirect statuses the test request refuses to follow (see testRequest). */
+const REDIRECTS = [301, 302, 303, 307, 308];
+
+/**
+ * The connection test. n8n follows a redirect of this request with the Authorization header,
+ * to any host, unless redirects are off: `disableFollowRedirect` is honoured by every n8n
+ * version (the newer cross-origin option is ignored by n8n 1.x), so a redirect fails the test
+ * with a message instead of carrying the key elsewhere.
+ */
+export const testRequest = (url: string, label: string, qs?: ICredentialTestRequest['request']['qs']): ICredentialTestRequest => ({
 	request: {
-		baseURL: '={{$credentials.baseUrl.trim().replace(/\\/+$/, "")}}',
+		// The Base URL rules of nodes/shared/base-url.ts, as far as an expression can hold them: a
+		// Base URL they refuse becomes an address with a scheme no HTTP client supports, so the
+		// test fails before anything is sent, the scheme saying why.
+		baseURL: `={{ ${STRICT_BASE_URL}.test($credentials.baseUrl.trim()) ? $credentials.baseUrl.trim().replace(/\\/+$/, "") : "${REFUSED_SCHEME}:" }}`,
 		url,
 		...(qs ? { qs } : {}),
 		headers: { 'User-Agent': USER_AGENT },
+		disableFollowRedirect: true,
 	},
+	rules: [
+		...REDIRECTS.map((value) => ({
+			type: 'responseCode' as const,
+			properties: {
+				value,
+				message: `GridBank redirected the test request to another address (HTTP ${value}); the key was not sent there. Check that the Base URL is GridBank's own API address, e.g. https://api2.gridbank.io.`,
+			},
+		})),
+		{
+			type: 'responseCode',
+			properties: { value: 401, message: `The ${label} key is missing, malformed or revoked. Create a new key in GridBank and paste it here.` },
+		},
+	],
 });

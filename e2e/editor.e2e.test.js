@@ -110,6 +110,19 @@ describe('credential tests through n8n\'s own endpoint (POST /rest/credentials/t
 	});
 });
 
+describe('the credential test never carries the key to another origin', () => {
+	test('Enterprise: a redirect to another origin fails the test, and that origin receives nothing', async () => {
+		s.simulator.clearLog();
+		s.simulator.faults.redirectApi({ to: 'other', count: 1, path: '/external/v1/usage/me' });
+		const result = await server.rest('POST', '/credentials/test', {
+			credentials: { id: 'gbEnterpriseCredDm', name: 'e2e', type: 'gridBankEnterpriseApi', data: { apiKey: s.sim.DEMO_ENTERPRISE_KEY, baseUrl: s.state.baseUrl } },
+		});
+		expect(result).toEqual({ status: 'Error', message: expect.stringMatching(/redirected the test request to another address .*the key was not sent there/) });
+		expect(s.simulator.log.filter((r) => r.target === 'redirect')).toEqual([]);
+		expect(s.simulator.log.filter((r) => r.target === 'api' && r.path === '/external/v1/usage/me').map((r) => r.status)).toEqual([302]);
+	});
+});
+
 describe('the editor in headless Chromium', () => {
 	let ctx;
 	let page;

@@ -7,6 +7,7 @@ import { issuePartnerUrl } from '../GridBankPartner/operations/getDownloadUrl.op
 import { PARTNER } from '../shared/api-profiles';
 import { GridBankClient } from '../shared/client';
 import { readMaxRetries } from '../shared/common-properties';
+import { isPerVideoFailure } from '../shared/delivery-failure';
 import { downloadItem } from '../shared/download';
 import { atItem } from '../shared/errors';
 import { pageByCursor } from '../shared/paging';
@@ -98,7 +99,7 @@ async function toItems(ctx: IPollFunctions, settings: PollSettings, queue: IData
 			const file = { fileName: json.fileName, mimeType: json.mimeType, fileSize: json.fileSize };
 			items.push({ json: shape({ ...video, ...file }, Object.keys(file)), binary });
 		} catch (error) {
-			const gone = licenceGone(error);
+			const gone = licenceGone(error) ?? (isPerVideoFailure(error) ? error.message : undefined);
 			// Already a NodeApiError or NodeOperationError from the shared transport (or n8n's
 			// own cancel, which licenceGone never matches).
 			if (gone === undefined) throw atItem(error, 0);
@@ -111,9 +112,10 @@ async function toItems(ctx: IPollFunctions, settings: PollSettings, queue: IData
 
 /**
  * The message when GridBank no longer lets this account download a listed video (licence
- * refunded or withdrawn, video taken down: 403 or 404 for that video alone). Such a video is
- * emitted once without its file instead of failing every later poll; anything else (access
- * revoked, storage or network faults) fails the poll, which is then repeated.
+ * refunded or withdrawn, video taken down: 403 or 404 for that video alone). Such a video, like
+ * one whose file alone cannot be delivered (isPerVideoFailure), is emitted once without its
+ * file instead of failing every later poll; anything else (access revoked, rate limit, storage
+ * or network faults) fails the poll, which is then repeated.
  */
 function licenceGone(error: unknown): string | undefined {
 	if (!(error instanceof NodeApiError) || error.failure?.cause !== 'configuration-invalid') return undefined;

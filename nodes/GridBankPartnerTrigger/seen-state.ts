@@ -13,7 +13,15 @@
 // `since` trails the newest purchase by OVERLAP_SECONDS while that purchase is recent, and
 // moves just past it once it is older than SETTLE_SECONDS: no new purchase can get that
 // second any more, so a quiet poll reads only what is newer.
+// `since` never passes this machine's clock minus OVERLAP_SECONDS, and a purchase time more
+// than MAX_SKEW_SECONDS ahead of that clock (milliseconds sent as seconds, a server clock far
+// ahead) is no usable date: either would otherwise lift `since` above every later purchase and
+// silence the trigger. Videos without a usable date are recognised by
+// their keys alone: paging stops after KNOWN_RUN of them in a row are known, and they are kept
+// only as room allows, so they neither force a full re-read nor grow the state.
 import type { IDataObject } from 'n8n-workflow';
+
+import { sameBaseUrl } from '../shared/base-url';
 
 export const STATE_VERSION = 1;
 /** Purchases recorded up to this long before the newest seen one are still caught. */
@@ -22,6 +30,10 @@ export const OVERLAP_SECONDS = 60;
 export const SETTLE_SECONDS = 600;
 /** Keys kept beyond those `since` requires. */
 export const KEEP_KEYS = 1000;
+/** How far ahead of this machine's clock a purchase time may be and still count. */
+export const MAX_SKEW_SECONDS = 300;
+/** Known videos without a usable date in a row after which paging stops. */
+export const KNOWN_RUN = 50;
 
 export interface SeenState {
 	version: typeof STATE_VERSION;
@@ -35,22 +47,33 @@ export interface SeenState {
 	pending: IDataObject[];
 }
 
-/** purchased_at as Unix seconds, or undefined when the API sent null or no number. */
-export function purchasedAt(video: IDataObject): number | undefined {
+/**
+ * purchased_at as Unix seconds, or undefined when the API sent null, no number, or a time more
+ * than MAX_SKEW_SECONDS after `nowSeconds` (then it is no usable date).
+ */
+export function purchasedAt(video: IDataObject, nowSeconds = Infinity): number | undefined {
 	const value = video.purchased_at;
-	return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
+	return typeof value === 'number' && Number.isFinite(value) && value <= nowSeconds + MAX_SKEW_SECONDS ? value : undefined;
 }
 
 export const videoKey = (video: IDataObject) => String(video.video_key);
 
-/** Where `since` goes for the newest purchase seen, at Unix time `nowSeconds`. */
+/**
+ * Where `since` goes for the newest purchase seen, at Unix time `nowSeconds`: never past now
+ * minus the overlap, so a purchase dated a little ahead (a server clock ahead) cannot hide the
+ * purchases made after it at this machine's time.
+ */
 export function sinceFor(newest: number, nowSeconds: number): number {
-	return nowSeconds - newest > SETTLE_SECONDS ? newest + 1 : newest - OVERLAP_SECONDS;
+	return Math.min(nowSeconds - newest > SETTLE_SECONDS ? newest + 1 : newest - OVERLAP_SECONDS, nowSeconds - OVERLAP_SECONDS);
 }
+
+/** A saved `since` as this poll may use it: one saved ahead of the clock (by older versions) is pulled back. */
+const usableSince = (since: number | null | undefined, nowSeconds: number): number | null =>
+	since === null || since === undefined ? null : Math.min(since, nowSeconds - OVERLAP_SECONDS);
 
 /** The saved state, or undefined when there is none usable (first activation, other API, older format). */
 export function readState(data: IDataObject, baseUrl: string): SeenState | undefined {
-	if (data.version !== STATE_VERSION || data.baseUrl !== baseUrl) return undefined;
+	if (data.version !== STATE_VERSION || !sameBaseUrl(data.baseUrl, baseUrl)) return undefined;
 	const since = data.since;
 	if (since !== null && (typeof since !== 'number' || !Number.isFinite(since))) return undefined;
 	if (!Array.isArray(data.keys)) return undefined;
@@ -73,17 +96,21 @@ export function writeState(data: IDataObject, state: SeenState): void {
 }
 
 /**
- * When paging may stop: at the first video purchased before the boundary, once at least
- * `minListed` videos have been listed. Without a saved state the boundary is fixed by the
- * newest purchase (the first dated video of the list), which is itself listed: the state is
- * built from it.
+ * When paging may stop: at the first video purchased before the boundary, or after KNOWN_RUN
+ * known undated videos in a row, once at least `minListed` videos have been listed. Without a
+ * saved state the boundary is fixed by the newest purchase (the first dated video of the
+ * list), which is itself listed: the state is built from it.
  */
 export function stopPaging(state: SeenState | undefined, nowSeconds: number, minListed = 0): (video: IDataObject) => boolean {
-	let boundary = state ? state.since : null;
+	let boundary = usableSince(state?.since, nowSeconds);
 	let listed = 0;
+	let knownRun = 0;
+	const known = new Set([...(state?.keys ?? []), ...(state?.pending.map(videoKey) ?? [])]);
 	return (video) => {
-		const time = purchasedAt(video);
+		const time = purchasedAt(video, nowSeconds);
 		if (boundary !== null && time !== undefined && time < boundary && listed >= minListed) return true;
+		knownRun = time === undefined && known.has(videoKey(video)) ? knownRun + 1 : 0;
+		if (knownRun > KNOWN_RUN && listed >= minListed) return true;
 		listed++;
 		if (!state && boundary === null && time !== undefined) boundary = sinceFor(time, nowSeconds);
 		return false;
@@ -114,16 +141,17 @@ export function afterListing(
 		: listed.slice(0, options.existing ?? 0);
 	const queue = [...fresh, ...(state?.pending ?? [])];
 
-	const times = listed.map(purchasedAt).filter((time): time is number => time !== undefined);
-	let since = state ? state.since : null;
+	const times = listed.map((video) => purchasedAt(video, options.nowSeconds)).filter((time): time is number => time !== undefined);
+	let since = usableSince(state?.since, options.nowSeconds);
 	if (times.length) {
 		const proposed = sinceFor(Math.max(...times), options.nowSeconds);
 		since = since === null ? proposed : Math.max(since, proposed);
 	}
-	// Every listed video at or after `since` (or undated) must stay known; the rest as room allows.
+	// Every listed dated video at or after `since` must stay known; the rest (undated ones
+	// included, newest first) as room allows.
 	const required = listed.filter((video) => {
-		const time = purchasedAt(video);
-		return time === undefined || since === null || time >= since;
+		const time = purchasedAt(video, options.nowSeconds);
+		return time !== undefined && (since === null || time >= since);
 	});
 	const keys = [...new Set([...required, ...listed].map(videoKey).concat(state?.keys ?? []))].slice(
 		0,

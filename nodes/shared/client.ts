@@ -6,15 +6,19 @@ import type {
 	IHttpRequestOptions,
 	ILoadOptionsFunctions,
 	IN8nHttpFullResponse,
+	INode,
 	IPollFunctions,
 } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
 
 import type { ApiProfile } from './api-profiles';
 import { parseBody } from './api-message';
+import { checkBaseUrl } from './base-url';
 import { apiError, connectionError, inputError, notJsonError, rethrowIfCancelled } from './errors';
 import { pace } from './pacing';
+import { isRedirect, nextHop, redirectError } from './redirect';
 import { backoffMs, MAX_WAIT_MS, networkErrorCode, requestedWaitMs, RETRYABLE_STATUSES } from './retry-policy';
+import { scrubHeaders, scrubText, scrubValue, secretsOf } from './scrub';
 import { USER_AGENT } from './version';
 
 export type GridBankContext = IExecuteFunctions | IPollFunctions | ILoadOptionsFunctions;
@@ -43,6 +47,8 @@ export const DEFAULT_MAX_RETRIES = 3;
 interface Credential {
 	apiKey: string;
 	baseUrl: string;
+	/** The forms of the key scrubbed from everything servers send back. */
+	secrets: string[];
 }
 
 export class GridBankClient {
@@ -58,7 +64,6 @@ export class GridBankClient {
 		if (this.credential) return this.credential;
 		const raw = await this.ctx.getCredentials(this.profile.credentialType, itemIndex);
 		const apiKey = String(raw.apiKey ?? '').trim();
-		const baseUrl = String(raw.baseUrl ?? '').trim().replace(/\/+$/, '');
 		const node = this.ctx.getNode();
 		if (!apiKey)
 			throw inputError(node, `The ${this.profile.label} key is empty`, 'Paste your GridBank API key into the credential.', itemIndex);
@@ -69,15 +74,19 @@ export class GridBankClient {
 				`A Partner key looks like ${this.profile.keyFormatHint}. Copy the whole key from GridBank account settings into the credential.`,
 				itemIndex,
 			);
-		if (!/^https?:\/\/[^\s/]+/.test(baseUrl))
-			throw inputError(
-				node,
-				'The credential\'s Base URL is not a valid http(s) URL',
-				'Use https://api2.gridbank.io for production, or the staging address GridBank gave you.',
-				itemIndex,
-			);
-		this.credential = { apiKey, baseUrl };
+		const base = checkBaseUrl(raw.baseUrl);
+		if (!base.ok) throw inputError(node, base.message, base.description, itemIndex);
+		this.credential = { apiKey, baseUrl: base.baseUrl, secrets: secretsOf(apiKey) };
 		return this.credential;
+	}
+
+	get node(): INode {
+		return this.ctx.getNode();
+	}
+
+	/** Server text (a header, a file name) with any form of the key removed; needs getCredential first. */
+	scrub(text: string): string {
+		return this.credential ? scrubText(text, this.credential.secrets) : text;
 	}
 
 	/** The execution's cancel signal: stopping the workflow also stops waits and downloads. */
@@ -86,7 +95,7 @@ export class GridBankClient {
 	}
 
 	async get<T>(path: string, options: GetOptions): Promise<ApiResponse<T>> {
-		const { apiKey, baseUrl } = await this.getCredential(options.itemIndex);
+		const { apiKey, baseUrl, secrets } = await this.getCredential(options.itemIndex);
 		const request: IHttpRequestOptions = {
 			method: 'GET',
 			url: `${baseUrl}${this.profile.pathPrefix}${path}`,
@@ -98,11 +107,13 @@ export class GridBankClient {
 			encoding: 'text',
 			timeout: TIMEOUT_MS,
 			abortSignal: this.signal,
-			// The key must never follow a redirect to another host.
+			// The key must never follow a redirect to another host: redirects are followed below.
+			disableFollowRedirect: true,
 			sendCredentialsOnCrossOriginRedirect: false,
 		};
 		const node = this.ctx.getNode();
 		let lastWaitMs: number | undefined;
+		let hops = 0;
 
 		for (let attempt = 0; ; attempt++) {
 			const paced = this.profile.requestsPerMinute ? await pace(apiKey, this.profile.requestsPerMinute, this.signal) : undefined;
@@ -125,8 +136,18 @@ export class GridBankClient {
 			}
 
 			const status = response.statusCode;
-			const headers = response.headers as ApiResponse<T>['headers'];
-			const body = parseBody(response.body);
+			const headers = scrubHeaders(response.headers as ApiResponse<T>['headers'], secrets);
+			if (isRedirect(status)) {
+				const hop = nextHop(request.url, headers, hops++);
+				if ('refused' in hop) throw redirectError(node, status, hop, options.itemIndex);
+				// The Location holds the whole address, query included.
+				request.url = hop.url;
+				request.qs = undefined;
+				attempt--;
+				continue;
+			}
+			const text = Buffer.isBuffer(response.body) ? response.body.toString('utf8') : response.body;
+			const body = scrubValue(parseBody(typeof text === 'string' ? scrubText(text, secrets) : text), secrets);
 			if (status >= 200 && status < 300) {
 				if (typeof body === 'object' && body !== null) return { status, body: body as T, headers };
 				// A proxy or captive portal answering in GridBank's place: maybe passing, so retried.

@@ -13,6 +13,7 @@ import type {
 import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 
 import type { GridBankClient } from './client';
+import { markPerVideo } from './delivery-failure';
 import { connectionError, rethrowIfCancelled } from './errors';
 import { identifyFile } from './file-name';
 import { type Body, type Ending, resumingBody, TransferError } from './resuming-body';
@@ -89,7 +90,7 @@ function binaryDataMode(ctx: DownloadContext): Promise<string> {
 const mib = (bytes: number) => `${Math.ceil(bytes / (1024 * 1024))} MiB`;
 
 function tooBigForDatabaseMode(ctx: DownloadContext, itemIndex: number, size: number | undefined, limit: string) {
-	return new NodeOperationError(
+	return markPerVideo(new NodeOperationError(
 		ctx.getNode(),
 		`The file${size === undefined ? '' : ` (${mib(size)})`} is too big for n8n's "database" binary data mode`,
 		{
@@ -100,7 +101,7 @@ function tooBigForDatabaseMode(ctx: DownloadContext, itemIndex: number, size: nu
 			itemIndex,
 			failure: { cause: 'configuration-invalid' },
 		},
-	);
+	));
 }
 
 /** The refusal for a file of known size that n8n's binary data store cannot hold, if any. */
@@ -201,12 +202,16 @@ export async function downloadToBinary(
 				continue;
 			}
 			if (REFUSED.has(status))
-				throw storageError(
+				throw markPerVideo(storageError(
 					ctx,
 					itemIndex,
 					`GridBank's storage refused the download link${reissues ? ' twice' : ''} (HTTP ${status})`,
 					'A fresh link was requested after the first was refused, and it was refused too. Check that the n8n server clock is right, then try again.',
 					status,
+				));
+			if (status === 404)
+				throw markPerVideo(
+					storageError(ctx, itemIndex, "GridBank's storage has no file for this video (HTTP 404)", 'Contact GridBank support about this video.', status),
 				);
 			if (status >= 500 && attempt < options.maxRetries) {
 				await sleep(backoffMs(attempt++), signal);
@@ -224,9 +229,13 @@ export async function downloadToBinary(
 			(first.body as Body).destroy();
 			throw refusal;
 		}
+		const scrubbed = (name: string) => {
+			const value = header(first.headers, name);
+			return value === undefined ? undefined : client.scrub(value);
+		};
 		const { fileName, mimeType } = identifyFile({
-			contentDisposition: header(first.headers, 'content-disposition'),
-			contentType: header(first.headers, 'content-type'),
+			contentDisposition: scrubbed('content-disposition'),
+			contentType: scrubbed('content-type'),
 			url: signed.url,
 			videoId: options.videoId,
 		});

@@ -4,6 +4,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { GridBankClient } from './client';
+import { endlessListError, PageProgress } from './page-progress';
 
 export interface PagingRequest {
 	path: string;
@@ -20,6 +21,8 @@ export interface PagingResult {
 	items: IDataObject[];
 	/** The search has more results than the API serves (Enterprise page cap). */
 	truncated: boolean;
+	/** Enterprise: pages kept coming back without a new video while has_more said more: stopped there. */
+	stalled?: boolean;
 }
 
 interface CursorPage {
@@ -47,9 +50,13 @@ class Collector {
 		return this.request.limit === undefined ? Infinity : this.request.limit - this.items.length;
 	}
 
+	/** Videos the last add() kept. */
+	added = 0;
+
 	/** Adds a page; returns false once enough has been collected. */
 	add(videos: IDataObject[], extra?: IDataObject): boolean {
-		for (const video of videos) {
+		this.added = 0;
+		for (const video of Array.isArray(videos) ? videos : []) {
 			if (this.request.stopAt?.(video)) {
 				this.stopped = true;
 				return false;
@@ -58,6 +65,7 @@ class Collector {
 			if (this.seen.has(id)) continue;
 			this.seen.add(id);
 			this.items.push(extra ? { ...video, ...extra } : video);
+			this.added++;
 			if (this.remaining <= 0) return false;
 		}
 		return true;
@@ -70,6 +78,7 @@ export async function pageByCursor(client: GridBankClient, request: PagingReques
 	const collector = new Collector(client.profile.idField, request);
 	let cursor: string | undefined;
 	let restarted = false;
+	const progress = new PageProgress();
 	for (;;) {
 		const perPage = Math.min(collector.remaining, max);
 		const response = await client.get<CursorPage>(request.path, {
@@ -82,11 +91,15 @@ export async function pageByCursor(client: GridBankClient, request: PagingReques
 			// The cursor went stale (its encoding may change): start over, skipping what was emitted.
 			restarted = true;
 			cursor = undefined;
+			progress.restarted(Math.ceil(collector.items.length / Math.max(1, Math.min(collector.remaining, max))));
 			continue;
 		}
 		const more = collector.add(response.body.videos ?? []);
 		cursor = response.body.next_cursor || undefined;
 		if (!more || !cursor) return { items: collector.items, truncated: false };
+		const stalled = progress.stalled(collector.added);
+		if (progress.repeats(cursor) || stalled)
+			throw endlessListError(client.node, request.itemIndex, stalled ? 'idle' : 'cursor', progress.requests);
 	}
 }
 
@@ -106,6 +119,7 @@ export async function pageByNumber(client: GridBankClient, request: PagingReques
 	const perPage = perPageFor(request.limit, client.profile.maxPerPage);
 	const collector = new Collector(client.profile.idField, request);
 	let searchId: string | undefined;
+	const progress = new PageProgress();
 	for (let page = 1; ; page++) {
 		const response = await client.get<NumberedPage>(request.path, {
 			qs: { ...request.qs, page, per_page: perPage, ...(searchId ? { search_id: searchId } : {}) },
@@ -116,6 +130,8 @@ export async function pageByNumber(client: GridBankClient, request: PagingReques
 		const more = collector.add(response.body.videos ?? [], { search_id: response.body.search_id ?? null });
 		const hasMore = response.body.has_more === true;
 		if (!more || !hasMore) return { items: collector.items, truncated: false };
+		// Page numbers always end (LAST_PAGE), so empty pages end the search cleanly, with a hint.
+		if (progress.stalled(collector.added)) return { items: collector.items, truncated: false, stalled: true };
 		if (page === LAST_PAGE) return { items: collector.items, truncated: true };
 	}
 }

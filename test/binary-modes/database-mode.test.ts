@@ -170,3 +170,30 @@ test('in filesystem mode the same 3 GiB file is not refused: the transfer starts
 		service.mode = 'database';
 	}
 });
+
+test('Partner Trigger: a file too big for the mode comes once with downloadError; newer videos keep coming', async () => {
+	const { PollingTrigger } = await import('../harness/poll-node');
+	const key = sim().createPartnerAccount({ licences: 3, purchasedAtStart: Math.floor(Date.now() / 1000) - 30 * 86_400 }).key;
+	const trigger = new PollingTrigger({
+		type: 'gridBankPartnerTrigger',
+		parameters: { download: true },
+		credentials: { gridBankPartnerApi: { apiKey: key, baseUrl: sim().baseUrl } },
+	});
+	try {
+		await trigger.activate();
+		const [big] = sim().addPartnerLicences(key, 1, { purchasedAt: Math.floor(Date.now() / 1000) - 3600 });
+		sim().setVideoFile(big, { size: 3 * 1024 * 1024 });
+		const first = await trigger.tick();
+		expect(first.error).toBeUndefined();
+		expect(first.items?.map((item) => item.json.video_key)).toEqual([big]);
+		expect(first.items?.[0].json.downloadError).toBe(`The file (3 MiB) is too big for n8n's "database" binary data mode`);
+
+		const [small] = sim().addPartnerLicences(key, 1);
+		sim().setVideoFile(small, { size: 100_000 });
+		const second = await trigger.tick();
+		expect(second.items?.map((item) => item.json.video_key)).toEqual([small]);
+		expect(second.items?.[0].binary?.data.bytes).toBe(100_000);
+	} finally {
+		await trigger.close();
+	}
+});

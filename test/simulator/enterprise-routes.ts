@@ -115,6 +115,10 @@ function searchVideos(engine: Engine, ctx: RequestContext): ApiResponse {
 		has_more: start + perPage < results.length,
 		videos: results.slice(start, start + perPage).map((x) => enterpriseVideo(x, engine.faults)),
 	};
+	if (engine.faults.enterpriseEmptyPages && page > 1) {
+		body.videos = [];
+		body.has_more = page < MAX_SEARCH_PAGE;
+	}
 	if (engine.faults.extra) {
 		body.took_ms = 3;
 		body.total_estimate = results.length;

@@ -51,6 +51,28 @@ export function htmlError(status: number, headers?: Record<string, string>): Api
 	return { status, headers, raw: { text, contentType: 'text/html' } };
 }
 
+/** The echoAuthorization fault: the Authorization header, its bare secret and a JSON-escaped copy in the body. */
+export function echoAuthorization(r: ApiResponse, authorization: string | undefined): ApiResponse {
+	if (!authorization) return r;
+	const token = authorization.replace(/^Bearer\s+/i, '');
+	const secret = token.includes('.') ? token.slice(token.indexOf('.') + 1) : token;
+	const said = ` (received Authorization: ${authorization}; secret ${secret})`;
+	const headers = { ...r.headers, 'X-Echo': said.trim() };
+	if (r.raw) return { ...r, headers, raw: { ...r.raw, text: r.raw.text.replace('</body>', `<pre>${said}</pre></body>`) } };
+	const escaped = [...authorization].map((c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`).join('');
+	const append = (value: unknown): unknown =>
+		typeof value === 'string'
+			? `${value}${said}`
+			: Array.isArray(value)
+				? value.map(append)
+				: value && typeof value === 'object'
+					? Object.fromEntries(Object.entries(value).map(([k, v]) => [k, append(v)]))
+					: value;
+	// The escaped copy only survives as raw JSON text: JSON.stringify would write it plainly.
+	const text = JSON.stringify(append(r.body ?? null)).replace(/}$/, `,"echo":"${escaped}"}`);
+	return { ...r, headers, raw: { text, contentType: 'application/json' } };
+}
+
 export function s3Xml(code: string, message: string): string {
 	return `<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>${code}</Code><Message>${message}</Message><RequestId>4442587FB7D0A2F9</RequestId></Error>`;
 }

@@ -2,7 +2,16 @@
  * Fault switches of one simulator instance. Counted faults are consumed by the requests
  * they hit; reset() / faults.clear() turn everything off.
  */
-import type { EndCursorStyle, FailNextOptions, ResetConnectionsOptions } from './types';
+import type { EndCursorStyle, FailNextOptions, PartnerPagingFault, ResetConnectionsOptions } from './types';
+
+/** A misbehaving Partner list (partnerPaging) ends after this many pages. */
+export const PAGING_FAULT_PAGES = 50;
+
+export interface ApiRedirect {
+	to: 'other' | 'same';
+	path?: PathMatcher;
+	status?: 301 | 302 | 303 | 307 | 308;
+}
 
 export type PathMatcher = string | RegExp | undefined;
 
@@ -44,6 +53,12 @@ export class FaultState {
 	extra = false;
 	edge = false;
 	endCursor: EndCursorStyle;
+	apiRedirects: Array<Counted<ApiRedirect>> = [];
+	echoAuthorization = false;
+	partnerPaging: PartnerPagingFault = 'off';
+	enterpriseEmptyPages = false;
+	purchaseTimesInMs = false;
+	readonly missingMasters = new Set<string>();
 
 	constructor(private readonly defaultEndCursor: EndCursorStyle) {
 		this.endCursor = defaultEndCursor;
@@ -66,6 +81,16 @@ export class FaultState {
 		this.extra = false;
 		this.edge = false;
 		this.endCursor = this.defaultEndCursor;
+		this.apiRedirects = [];
+		this.echoAuthorization = false;
+		this.partnerPaging = 'off';
+		this.enterpriseEmptyPages = false;
+		this.purchaseTimesInMs = false;
+		this.missingMasters.clear();
+	}
+
+	takeApiRedirect(rawPath: string): ApiRedirect | undefined {
+		return takeFrom(this.apiRedirects, (o) => pathMatches(o.path, rawPath));
 	}
 
 	takeFail(target: 'api' | 'storage', rawPath: string): FailNextOptions | undefined {

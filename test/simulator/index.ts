@@ -25,6 +25,7 @@ export type {
 	Faults,
 	LoggedRequest,
 	PartnerAccountInfo,
+	PartnerPagingFault,
 	ResetConnectionsOptions,
 	Simulator,
 	SimulatorOptions,

@@ -10,6 +10,7 @@ import { bearer, type Engine, type RequestContext } from './engine';
 import { json, partnerError, type ApiResponse } from './errors';
 import { partnerItem } from './present';
 import { checkString, Validator } from './validation';
+import { PAGING_FAULT_PAGES } from './faults';
 import { compareVisible, PARTNER_KEY_PATTERN, type PartnerAccount } from './world';
 
 const DOWNLOAD_ROUTE = /^\/partner\/v1\/videos\/([^/]*)\/download$/;
@@ -85,11 +86,40 @@ function list(engine: Engine, ctx: RequestContext, account: PartnerAccount): Api
 		body.next_cursor = encodeCursor(engine.secret, { a: account.id, p: last.purchasedAt, k: last.video.id, n: page + 1 });
 	} else if (engine.faults.endCursor === 'null') body.next_cursor = null;
 	else if (engine.faults.endCursor === 'empty') body.next_cursor = '';
+	misbehave(engine, account, cursor, page, items.slice(0, perPage), body);
 	if (engine.faults.extra) {
 		body.total_hint = items.length;
 		body.request_id = `req_${ctx.now.toString(36)}`;
 	}
 	return json(200, body);
+}
+
+/** The partnerPaging fault, from page 2 on: cursors that repeat or cycle, pages with no new video. */
+function misbehave(
+	engine: Engine,
+	account: PartnerAccount,
+	cursor: string | undefined,
+	page: number,
+	firstPage: Array<{ purchasedAt: number; video: CatalogueVideo }>,
+	body: Record<string, unknown>,
+): void {
+	const style = engine.faults.partnerPaging;
+	if (style === 'off' || page < 2 || cursor === undefined) return;
+	if (page >= PAGING_FAULT_PAGES) {
+		delete body.next_cursor;
+		return;
+	}
+	const last = firstPage[firstPage.length - 1];
+	const fresh = () => encodeCursor(engine.secret, { a: account.id, p: last?.purchasedAt ?? 0, k: last?.video.id ?? '', n: page + 1 });
+	if (style === 'repeatCursor') body.next_cursor = cursor;
+	else if (style === 'cycleCursors')
+		body.next_cursor = page >= 3 && last ? encodeCursor(engine.secret, { a: account.id, p: last.purchasedAt, k: last.video.id, n: 2 }) : fresh();
+	else {
+		body.next_cursor = fresh();
+		if (style === 'emptyPages') body.videos = [];
+		else if (style === 'missingList') delete body.videos;
+		else body.videos = firstPage.map((i) => partnerItem(i.video, i.purchasedAt, engine.faults));
+	}
 }
 
 function downloadUrl(engine: Engine, ctx: RequestContext, account: PartnerAccount, rawKey: string): ApiResponse {

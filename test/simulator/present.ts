@@ -8,7 +8,7 @@ export function partnerItem(v: CatalogueVideo, purchasedAt: number, faults: Faul
 		video_key: v.id,
 		title: allNull ? null : v.title,
 		duration_seconds: allNull ? null : v.duration,
-		purchased_at: allNull ? null : purchasedAt,
+		purchased_at: allNull ? null : faults.purchaseTimesInMs ? purchasedAt * 1000 : purchasedAt,
 		preview_url: allNull ? null : v.url,
 		thumbnail_url: allNull ? null : v.thumbnail,
 		creator: {

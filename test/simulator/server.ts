@@ -7,7 +7,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { Engine, resolveOptions, type RequestContext } from './engine';
 import { handleEnterprise } from './enterprise-routes';
-import { edgeForbidden, enterpriseError, htmlError, json, partnerError, type ApiResponse } from './errors';
+import { echoAuthorization, edgeForbidden, enterpriseError, htmlError, json, partnerError, type ApiResponse } from './errors';
 import { handlePartner } from './partner-routes';
 import { handleStorage } from './storage';
 import type {
@@ -30,6 +30,8 @@ export interface InternalOptions extends SimulatorOptions {
 }
 
 const FAIL_TEXT: Record<number, [string, string]> = {
+	400: ['bad_request', 'Bad request'],
+	404: ['not_found', 'Not found'],
 	429: ['rate_limit_exceeded', 'Rate limit exceeded. Retry after the time given in Retry-After.'],
 	500: ['internal_error', 'Internal server error'],
 	502: ['bad_gateway', 'Bad gateway'],
@@ -156,8 +158,12 @@ class SimulatorImpl implements Simulator {
 				return;
 			}
 			afterBytes = reset?.afterBytes;
-			const fail = f.takeFail('api', rawPath);
-			if (fail) response = this.failure(fail, rawPath, now);
+			const redirect = f.takeApiRedirect(rawPath);
+			const fail = redirect ? undefined : f.takeFail('api', rawPath);
+			if (redirect) {
+				const origin = redirect.to === 'other' ? this.redirectUrl : this.baseUrl;
+				response = { status: redirect.status ?? 302, headers: { Location: `${origin}${req.url ?? '/'}` }, body: null };
+			} else if (fail) response = this.failure(fail, rawPath, now);
 			else {
 				const ctx: RequestContext = { method: req.method ?? 'GET', rawPath, query: new URLSearchParams(rawQuery), headers: req.headers, now };
 				if (rawPath.startsWith('/partner/')) response = handlePartner(this.engine, ctx);
@@ -168,6 +174,7 @@ class SimulatorImpl implements Simulator {
 				}
 			}
 		}
+		if (f.echoAuthorization && response.status >= 400) response = echoAuthorization(response, req.headers.authorization);
 		this.send(res, response, entry, afterBytes);
 	}
 
@@ -372,6 +379,24 @@ class SimulatorImpl implements Simulator {
 			},
 			clear(): void {
 				engine.faults.clear();
+			},
+			redirectApi(o): void {
+				engine.faults.apiRedirects.push({ left: count(o.count, 'redirectApi'), o: { ...o } });
+			},
+			echoAuthorization(on: boolean): void {
+				engine.faults.echoAuthorization = on;
+			},
+			partnerPaging(style): void {
+				engine.faults.partnerPaging = style;
+			},
+			enterpriseEmptyPages(on: boolean): void {
+				engine.faults.enterpriseEmptyPages = on;
+			},
+			purchaseTimesInMs(on: boolean): void {
+				engine.faults.purchaseTimesInMs = on;
+			},
+			missingMaster(videoKey: string): void {
+				engine.faults.missingMasters.add(videoKey);
 			},
 		};
 	}

@@ -153,7 +153,7 @@ export async function handleStorage(engine: Engine, s: StorageRequest): Promise<
 		return xml(s, 403, 'AccessDenied', 'Request has expired', {});
 	}
 	const video = engine.world.video(verified.key);
-	if (!video) return xml(s, 404, 'NoSuchKey', 'The specified key does not exist.');
+	if (!video || faults.missingMasters.has(video.id)) return xml(s, 404, 'NoSuchKey', 'The specified key does not exist.');
 
 	if (s.target === 'storage' && faults.takeRedirect()) {
 		entry.status = 302;

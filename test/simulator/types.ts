@@ -9,6 +9,15 @@ export interface TierRate {
 	burst: number;
 }
 
+/**
+ * Misbehaving Partner paging (hardening faults), from page 2 on: 'repeatCursor' answers every
+ * page with the cursor it was asked for; 'cycleCursors' sends page 3's reader back to page 2;
+ * 'emptyPages' / 'missingList' / 'duplicatePages' keep sending fresh cursors with an empty
+ * `videos`, no `videos` at all, or page 1's videos again. The list ends after PAGING_FAULT_PAGES
+ * pages whatever the style, so a client without its own bound still stops.
+ */
+export type PartnerPagingFault = 'off' | 'repeatCursor' | 'cycleCursors' | 'emptyPages' | 'missingList' | 'duplicatePages';
+
 /** How the Partner list says "no more pages" (docs/gridbank-api.md#partner-list: all three mean the end). */
 export type EndCursorStyle = 'absent' | 'null' | 'empty';
 
@@ -104,7 +113,7 @@ export interface VideoFile {
 
 export interface FailNextOptions {
 	/** 422: a FastAPI validation body (as if GridBank tightened a bound the client respects). */
-	status: 422 | 429 | 500 | 502 | 503 | 504;
+	status: 400 | 403 | 404 | 422 | 429 | 500 | 502 | 503 | 504;
 	/** 422 only: the validation entries; default one per_page entry. */
 	validation?: Array<{ loc: Array<string | number>; msg: string; type: string }>;
 	count: number;
@@ -151,6 +160,26 @@ export interface Faults {
 	endCursorStyle(style: EndCursorStyle): void;
 	/** Addition: clear every fault switch (state, log and accounts are kept). */
 	clear(): void;
+	/**
+	 * Hardening: the next `count` API requests (matching `path`) are answered with a redirect:
+	 * 'other' to the same path and query on the redirect origin (sim.redirectUrl, which records
+	 * what it receives), 'same' to the same path and query on the API origin. Default 302.
+	 */
+	redirectApi(o: { to: 'other' | 'same'; count?: number; path?: string | RegExp; status?: 301 | 302 | 303 | 307 | 308 }): void;
+	/**
+	 * Hardening: every API error response (JSON or HTML, failNext included) echoes the request's
+	 * Authorization header, the bare secret after its dot, and a JSON-escaped copy of the header;
+	 * so does an `X-Echo` response header.
+	 */
+	echoAuthorization(on: boolean): void;
+	/** Hardening: misbehaving Partner paging (see PartnerPagingFault); 'off' restores it. */
+	partnerPaging(style: PartnerPagingFault): void;
+	/** Hardening: Enterprise search pages after the first come back empty with has_more true. */
+	enterpriseEmptyPages(on: boolean): void;
+	/** Hardening: Partner list items carry purchased_at in milliseconds instead of seconds. */
+	purchaseTimesInMs(on: boolean): void;
+	/** Hardening: storage has no master for this video: its signed URL answers 404 NoSuchKey. */
+	missingMaster(videoKey: string): void;
 }
 
 export interface PartnerAccountInfo {

@@ -7,6 +7,7 @@ import type { GridBankClient } from '../../../shared/client';
 import { limitProperty, optionsCollection, readMaxRetries, returnAllProperty } from '../../../shared/common-properties';
 import { inputError } from '../../../shared/errors';
 import { jsonItems, type OperationResult } from '../../../shared/operation';
+import { UNPRODUCTIVE_PAGES } from '../../../shared/page-progress';
 import { LAST_PAGE, pageByNumber } from '../../../shared/paging';
 import { optionalInteger, requireText } from '../../../shared/validate';
 import { outputFormatOption, readOutputFormat, shapeVideos } from '../../../shared/video-shape';
@@ -115,7 +116,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, client
 	const maxRetries = readMaxRetries((name, fallback) => this.getNodeParameter(name, itemIndex, fallback));
 	const format = readOutputFormat(this.getNode(), this.getNodeParameter('options.outputFormat', itemIndex, 'api'), itemIndex);
 
-	const { items, truncated } = await pageByNumber(client, { path: '/videos/search', qs, itemIndex, maxRetries, limit });
+	const { items, truncated, stalled } = await pageByNumber(client, { path: '/videos/search', qs, itemIndex, maxRetries, limit });
 	const result = jsonItems(shapeVideos(format, ENTERPRISE.videoFields, items, ['search_id']));
 	if (truncated)
 		result.hints = [
@@ -123,6 +124,14 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, client
 				type: 'warning',
 				location: 'outputPane',
 				message: `More results exist than GridBank serves: the search stopped at page ${LAST_PAGE}, its last. Narrow the search (more words, a theme or a duration range) to reach the rest.`,
+			},
+		];
+	if (stalled)
+		result.hints = [
+			{
+				type: 'warning',
+				location: 'outputPane',
+				message: `The search stopped early: GridBank sent ${UNPRODUCTIVE_PAGES} pages in a row without a new video although it said more would come. The videos found until then are in the output; run the search again later to get the rest.`,
 			},
 		];
 	return result;
