@@ -2,6 +2,7 @@
  * Fault switches of one simulator instance. Counted faults are consumed by the requests
  * they hit; reset() / faults.clear() turn everything off.
  */
+import { FieldFaults } from './field-faults';
 import type { EndCursorStyle, FailNextOptions, ResetConnectionsOptions } from './types';
 
 export type PathMatcher = string | RegExp | undefined;
@@ -44,6 +45,8 @@ export class FaultState {
 	extra = false;
 	edge = false;
 	endCursor: EndCursorStyle;
+	/** Field hardening II switches (field-faults.ts). */
+	readonly field = new FieldFaults();
 
 	constructor(private readonly defaultEndCursor: EndCursorStyle) {
 		this.endCursor = defaultEndCursor;
@@ -66,6 +69,7 @@ export class FaultState {
 		this.extra = false;
 		this.edge = false;
 		this.endCursor = this.defaultEndCursor;
+		this.field.clear();
 	}
 
 	takeFail(target: 'api' | 'storage', rawPath: string): FailNextOptions | undefined {

@@ -163,6 +163,12 @@ class SimulatorImpl implements Simulator {
 				if (rawPath.startsWith('/partner/')) response = handlePartner(this.engine, ctx);
 				else if (rawPath.startsWith('/external/')) response = handleEnterprise(this.engine, ctx);
 				else response = json(404, { detail: 'Not Found' });
+				if (response.status === 200 && /\/download$/.test(rawPath) && response.body && typeof response.body === 'object') {
+					const signed = f.field.takeSignedUrl();
+					if (signed) response = { ...response, body: { ...(response.body as object), url: signed.value } };
+				}
+				const replaced = response.status === 200 ? f.field.takeBody(rawPath) : undefined;
+				if (replaced) response = { ...response, body: replaced.body };
 				if (response.status === 200 && f.takeNonJson(rawPath)) {
 					response = { status: 200, headers: response.headers, raw: { text: '<html><body><p>OK</p></body></html>', contentType: 'text/html' } };
 				}
@@ -204,6 +210,21 @@ class SimulatorImpl implements Simulator {
 			'Content-Length': String(bytes.length),
 			...r.headers,
 		});
+		const drip = this.engine.faults.field.apiDripMs;
+		if (drip > 0) {
+			let sent = 0;
+			const timer = setInterval(() => {
+				if (res.destroyed || sent >= bytes.length) {
+					clearInterval(timer);
+					if (!res.destroyed) res.end();
+					return;
+				}
+				res.write(bytes.subarray(sent, sent + 1));
+				sent++;
+			}, drip);
+			res.once('close', () => clearInterval(timer));
+			return;
+		}
 		if (afterBytes !== undefined && afterBytes < bytes.length) {
 			res.write(bytes.subarray(0, afterBytes));
 			res.socket?.end();
@@ -369,6 +390,25 @@ class SimulatorImpl implements Simulator {
 			},
 			endCursorStyle(style): void {
 				engine.faults.endCursor = style;
+			},
+			misplaceRange(offset: number, n?: number): void {
+				if (!Number.isInteger(offset) || offset < 1) throw new Error('misplaceRange: offset must be a positive integer');
+				engine.faults.field.misplacedRanges.push({ left: count(n, 'misplaceRange'), o: offset });
+			},
+			ignoreRange(n?: number): void {
+				engine.faults.field.ignoredRanges.push({ left: count(n, 'ignoreRange'), o: true });
+			},
+			storageServesPage(kind: 'html' | 'empty', n?: number): void {
+				engine.faults.field.pages.push({ left: count(n, 'storageServesPage'), o: kind });
+			},
+			signedUrlValue(value: unknown, n?: number): void {
+				engine.faults.field.signedUrls.push({ left: count(n, 'signedUrlValue'), o: { value } });
+			},
+			okBodyInstead(path: string | RegExp, body: unknown, n?: number): void {
+				engine.faults.field.bodies.push({ left: count(n, 'okBodyInstead'), o: { path, body } });
+			},
+			dripApi(msPerByte: number): void {
+				engine.faults.field.apiDripMs = Math.max(0, msPerByte);
 			},
 			clear(): void {
 				engine.faults.clear();

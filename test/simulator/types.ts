@@ -149,6 +149,18 @@ export interface Faults {
 	edgeBlock(on: boolean): void;
 	/** Addition: how the last Partner page signals the end (absent / null / ""). */
 	endCursorStyle(style: EndCursorStyle): void;
+	/** Storage answers the next `count` GETs from `offset` bytes past the byte asked for, as a 206 whose Content-Range says so. */
+	misplaceRange(offset: number, count?: number): void;
+	/** Storage answers the next `count` GETs whose Range starts past byte 0 with 200 and the whole file. */
+	ignoreRange(count?: number): void;
+	/** Storage answers the next `count` GETs with 200 and an HTML sign-in page ('html') or an empty body ('empty'). */
+	storageServesPage(kind: 'html' | 'empty', count?: number): void;
+	/** The next `count` download URL responses (both APIs) carry `value` as their `url`. */
+	signedUrlValue(value: unknown, count?: number): void;
+	/** The next `count` 200 API responses on a matching path carry `body` (any JSON value) instead. */
+	okBodyInstead(path: string | RegExp, body: unknown, count?: number): void;
+	/** API response bodies are sent one byte every `msPerByte` ms, headers at once; 0 turns it off. */
+	dripApi(msPerByte: number): void;
 	/** Addition: clear every fault switch (state, log and accounts are kept). */
 	clear(): void;
 }
