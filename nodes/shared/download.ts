@@ -13,6 +13,8 @@ import type {
 import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 
 import type { GridBankClient } from './client';
+import { checkRange } from './content-range';
+import { notAVideo, RangeIgnoredError, usableSignedUrl, WrongBytesError } from './download-checks';
 import { connectionError, rethrowIfCancelled } from './errors';
 import { identifyFile } from './file-name';
 import { type Body, type Ending, resumingBody, TransferError } from './resuming-body';
@@ -133,6 +135,24 @@ function storageError(ctx: DownloadContext, itemIndex: number, message: string, 
 	});
 }
 
+/** Storage answered, but not with the video: nothing is passed on. */
+function wrongFileError(ctx: DownloadContext, itemIndex: number, what: string, status?: number, detail = '') {
+	return storageError(
+		ctx,
+		itemIndex,
+		`GridBank's storage ${what}`,
+		`${detail}Nothing was passed on. This is a fault of GridBank's file storage (or of a proxy between n8n and it), not of the credential: try again later.`,
+		status,
+	);
+}
+
+function wrongBytesError(ctx: DownloadContext, itemIndex: number, verdict: { kind: string; reason: string }) {
+	const detail = `${verdict.reason[0].toUpperCase()}${verdict.reason.slice(1)}. `;
+	return verdict.kind === 'size'
+		? wrongFileError(ctx, itemIndex, 'holds a file of another size than GridBank announced', undefined, detail)
+		: wrongFileError(ctx, itemIndex, 'sent the wrong part of the file', undefined, detail);
+}
+
 /** What one storage response says about the file. */
 function describeResponse(response: IN8nHttpFullResponse) {
 	const contentRange = /^bytes (\d+)-\d+\/(\d+)$/.exec(header(response.headers, 'content-range') ?? '');
@@ -155,9 +175,12 @@ export async function downloadToBinary(
 	const signal = client.signal;
 	let signed = options.signed;
 	let reissues = 0;
+	const node = ctx.getNode();
+	usableSignedUrl(node, signed.url, itemIndex);
 	const reissue = async () => {
 		reissues++;
 		signed = await options.reissue();
+		usableSignedUrl(node, signed.url, itemIndex);
 	};
 	const known = await storeRefusal(ctx, itemIndex, options.expectedSize);
 	if (known) throw known;
@@ -176,7 +199,9 @@ export async function downloadToBinary(
 					method: 'GET',
 					url: signed.url,
 					// Asking for a range makes storage state the file's true size (Content-Range).
-					headers: { 'User-Agent': USER_AGENT, Range: `bytes=${from}-` },
+					// identity: a compressed body would be decoded by the HTTP client, and its byte counts
+					// would no longer match Content-Length / Content-Range.
+					headers: { 'User-Agent': USER_AGENT, Range: `bytes=${from}-`, 'Accept-Encoding': 'identity' },
 					encoding: 'stream',
 					returnFullResponse: true,
 					ignoreHttpStatusErrors: true,
@@ -216,9 +241,24 @@ export async function downloadToBinary(
 		}
 	};
 
+	/** Storage ignored a Range once: later breaks restart instead of resuming. */
+	let rangesIgnored = false;
 	for (let restart = 0; ; restart++) {
 		const first = await open(0, reissues === 0 ? 1 : 0);
-		const { total, resumable } = describeResponse(first);
+		const described = describeResponse(first);
+		const { total } = described;
+		const resumable = described.resumable && !rangesIgnored;
+		const placed = checkRange({
+			status: first.statusCode,
+			contentRange: header(first.headers, 'content-range'),
+			from: 0,
+			knownTotal: options.expectedSize,
+		});
+		const notVideo = placed.ok ? notAVideo(header(first.headers, 'content-type'), total) : undefined;
+		if (!placed.ok || notVideo) {
+			(first.body as Body).destroy();
+			throw placed.ok ? wrongFileError(ctx, itemIndex, `sent ${notVideo}`, first.statusCode) : wrongBytesError(ctx, itemIndex, placed);
+		}
 		const refusal = total === options.expectedSize ? undefined : await storeRefusal(ctx, itemIndex, total);
 		if (refusal) {
 			(first.body as Body).destroy();
@@ -244,9 +284,15 @@ export async function downloadToBinary(
 				throw new TransferError(`the transfer ended after ${received} of ${total ?? 'an unknown number of'} bytes`);
 			if (signed.expiresAtMs <= Date.now()) await reissue();
 			response = await open(received, 1);
-			if (describeResponse(response).start !== received) {
+			const resumed = checkRange({
+				status: response.statusCode,
+				contentRange: header(response.headers, 'content-range'),
+				from: received,
+				knownTotal: total,
+			});
+			if (!resumed.ok) {
 				(response.body as Body).destroy();
-				throw new TransferError('storage did not resume where the transfer broke');
+				throw resumed.kind === 'ignored' ? new RangeIgnoredError(resumed.reason) : new WrongBytesError(resumed.reason);
 			}
 			return response.body as Body;
 		};
@@ -262,7 +308,9 @@ export async function downloadToBinary(
 			const limit = databaseModeLimit(error);
 			if (limit) throw tooBigForDatabaseMode(ctx, itemIndex, total, limit);
 			// Nothing partial is kept: n8n's store writes to a temporary file and drops it on error.
-			if (restart < options.maxRetries && !resumable) continue;
+			if (error instanceof WrongBytesError) throw wrongBytesError(ctx, itemIndex, { kind: 'misplaced', reason: error.message });
+			if (error instanceof RangeIgnoredError) rangesIgnored = true;
+			if (restart < options.maxRetries && (!resumable || error instanceof RangeIgnoredError)) continue;
 			const detail = error instanceof TransferError ? error.message : (networkErrorCode(error) ?? `stream error ${String(error)}`);
 			throw storageError(
 				ctx,
@@ -273,6 +321,7 @@ export async function downloadToBinary(
 		}
 
 		const stored = Number(binary.bytes);
+		if (stored === 0) throw wrongFileError(ctx, itemIndex, 'sent an empty file', first.statusCode);
 		const expected = options.expectedSize ?? total;
 		if (expected !== undefined && stored !== expected)
 			throw storageError(

@@ -32,6 +32,9 @@ test('misplaceRange: a 206 from `offset` bytes past the byte asked, Content-Rang
 	expect(r.bytes.equals(fileBytes(videoKey, 100, 5000))).toBe(true);
 	const again = await fetchUrl(url, { range: 'bytes=0-' });
 	expect(header(again, 'content-range')).toBe('bytes 0-4999/5000');
+	sim.faults.misplaceRange(7, 1, { resumesOnly: true });
+	expect(header(await fetchUrl(url, { range: 'bytes=0-' }), 'content-range')).toBe('bytes 0-4999/5000');
+	expect(header(await fetchUrl(url, { range: 'bytes=10-' }), 'content-range')).toBe('bytes 17-4999/5000');
 });
 
 test('ignoreRange: a Range past byte 0 gets 200 and the whole file; a Range from 0 is not counted', async () => {

@@ -21,7 +21,7 @@ function take<T>(list: Array<Counted<T>>, match: (o: T) => boolean = () => true)
 export type StoragePage = 'html' | 'empty';
 
 export class FieldFaults {
-	misplacedRanges: Array<Counted<number>> = [];
+	misplacedRanges: Array<Counted<{ offset: number; resumesOnly: boolean }>> = [];
 	ignoredRanges: Array<Counted<true>> = [];
 	pages: Array<Counted<StoragePage>> = [];
 	signedUrls: Array<Counted<{ value: unknown }>> = [];
@@ -38,8 +38,9 @@ export class FieldFaults {
 		this.apiDripMs = 0;
 	}
 
-	takeMisplacedRange(): number | undefined {
-		return take(this.misplacedRanges);
+	/** `from`: the first byte the request asked for. */
+	takeMisplacedRange(from: number): number | undefined {
+		return take(this.misplacedRanges, (o) => !o.resumesOnly || from > 0)?.offset;
 	}
 
 	takeIgnoredRange(): boolean {

@@ -391,9 +391,9 @@ class SimulatorImpl implements Simulator {
 			endCursorStyle(style): void {
 				engine.faults.endCursor = style;
 			},
-			misplaceRange(offset: number, n?: number): void {
+			misplaceRange(offset: number, n?: number, o?: { resumesOnly?: boolean }): void {
 				if (!Number.isInteger(offset) || offset < 1) throw new Error('misplaceRange: offset must be a positive integer');
-				engine.faults.field.misplacedRanges.push({ left: count(n, 'misplaceRange'), o: offset });
+				engine.faults.field.misplacedRanges.push({ left: count(n, 'misplaceRange'), o: { offset, resumesOnly: o?.resumesOnly === true } });
 			},
 			ignoreRange(n?: number): void {
 				engine.faults.field.ignoredRanges.push({ left: count(n, 'ignoreRange'), o: true });

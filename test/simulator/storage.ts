@@ -191,10 +191,10 @@ export async function handleStorage(engine: Engine, s: StorageRequest): Promise<
 		if (range === 'unsatisfiable') {
 			return xml(s, 416, 'InvalidRange', 'The requested range is not satisfiable', { 'Content-Range': `bytes */${file.size}` });
 		}
-		const ignored = range && range !== 'unsatisfiable' && range.start > 0 && s.target === 'storage' && faults.field.takeIgnoredRange();
-		const misplaced = s.target === 'storage' ? faults.field.takeMisplacedRange() : undefined;
+		const ignored = range && range.start > 0 && s.target === 'storage' && faults.field.takeIgnoredRange();
+		const misplaced = s.target === 'storage' ? faults.field.takeMisplacedRange(range ? range.start : 0) : undefined;
 		if (misplaced !== undefined) {
-			start = Math.min(file.size - 1, (range && range !== 'unsatisfiable' ? range.start : 0) + misplaced);
+			start = Math.min(file.size - 1, (range ? range.start : 0) + misplaced);
 			status = 206;
 			headers['Content-Range'] = `bytes ${start}-${end - 1}/${file.size}`;
 		} else if (range && !ignored) {

@@ -149,8 +149,8 @@ export interface Faults {
 	edgeBlock(on: boolean): void;
 	/** Addition: how the last Partner page signals the end (absent / null / ""). */
 	endCursorStyle(style: EndCursorStyle): void;
-	/** Storage answers the next `count` GETs from `offset` bytes past the byte asked for, as a 206 whose Content-Range says so. */
-	misplaceRange(offset: number, count?: number): void;
+	/** Storage answers the next `count` GETs (with resumesOnly: those whose Range starts past byte 0) from `offset` bytes past the byte asked for, as a 206 whose Content-Range says so. */
+	misplaceRange(offset: number, count?: number, o?: { resumesOnly?: boolean }): void;
 	/** Storage answers the next `count` GETs whose Range starts past byte 0 with 200 and the whole file. */
 	ignoreRange(count?: number): void;
 	/** Storage answers the next `count` GETs with 200 and an HTML sign-in page ('html') or an empty body ('empty'). */
