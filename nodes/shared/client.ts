@@ -80,6 +80,11 @@ export class GridBankClient {
 		return this.credential;
 	}
 
+	/** The node, for errors raised where bodies are used. */
+	get node() {
+		return this.ctx.getNode();
+	}
+
 	/** The execution's cancel signal: stopping the workflow also stops waits and downloads. */
 	get signal(): AbortSignal | undefined {
 		return 'getExecutionCancelSignal' in this.ctx ? this.ctx.getExecutionCancelSignal() : undefined;

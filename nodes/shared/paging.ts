@@ -3,6 +3,7 @@
 // the request budget: Return All uses the largest page; a limit fetches no more than needed.
 import type { IDataObject } from 'n8n-workflow';
 
+import { nextCursor, videoList } from './body-checks';
 import type { GridBankClient } from './client';
 
 export interface PagingRequest {
@@ -64,6 +65,10 @@ class Collector {
 	}
 }
 
+/** A Partner page without `videos` is empty (GridBank documents it so); a search result must have it. */
+const CURSOR_PAGE = (client: GridBankClient) => ({ field: 'videos', idField: client.profile.idField, optional: true, what: 'a list page' });
+const NUMBERED_PAGE = (client: GridBankClient) => ({ field: 'videos', idField: client.profile.idField, optional: false, what: 'a search result' });
+
 /** Partner: follow next_cursor until absent, null or "". A rejected cursor restarts once. */
 export async function pageByCursor(client: GridBankClient, request: PagingRequest): Promise<PagingResult> {
 	const max = client.profile.maxPerPage;
@@ -84,8 +89,9 @@ export async function pageByCursor(client: GridBankClient, request: PagingReques
 			cursor = undefined;
 			continue;
 		}
-		const more = collector.add(response.body.videos ?? []);
-		cursor = response.body.next_cursor || undefined;
+		const videos = videoList(client.node, response.body, CURSOR_PAGE(client), request.itemIndex);
+		const more = collector.add(videos);
+		cursor = nextCursor(client.node, response.body as IDataObject, request.itemIndex);
 		if (!more || !cursor) return { items: collector.items, truncated: false };
 	}
 }
@@ -113,7 +119,8 @@ export async function pageByNumber(client: GridBankClient, request: PagingReques
 			maxRetries: request.maxRetries,
 		});
 		searchId = response.body.search_id ?? searchId;
-		const more = collector.add(response.body.videos ?? [], { search_id: response.body.search_id ?? null });
+		const videos = videoList(client.node, response.body, NUMBERED_PAGE(client), request.itemIndex);
+		const more = collector.add(videos, { search_id: response.body.search_id ?? null });
 		const hasMore = response.body.has_more === true;
 		if (!more || !hasMore) return { items: collector.items, truncated: false };
 		if (page === LAST_PAGE) return { items: collector.items, truncated: true };

@@ -1,6 +1,7 @@
 // Get Download URL: GET /partner/v1/videos/{video_key}/download, optionally the file itself.
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
+import { bodyObject } from '../../shared/body-checks';
 import type { GridBankClient } from '../../shared/client';
 import { downloadProperties, optionsCollection, readMaxRetries } from '../../shared/common-properties';
 import { downloadItem, type IssuedUrl } from '../../shared/download';
@@ -39,7 +40,8 @@ export async function issuePartnerUrl(
 	videoKey: string,
 	options: { itemIndex: number; maxRetries: number },
 ): Promise<IssuedUrl> {
-	const { body } = await client.get<PartnerDownload>(`/videos/${encodeId(videoKey)}/download`, { ...options, subject: videoKey });
+	const response = await client.get<PartnerDownload>(`/videos/${encodeId(videoKey)}/download`, { ...options, subject: videoKey });
+	const body = bodyObject(client.node, response.body, 'a download link', options.itemIndex) as PartnerDownload;
 	const expires = Number(body.expires_at);
 	return { json: body, signed: { url: body.url, expiresAtMs: Number.isFinite(expires) ? expires * 1000 : Infinity } };
 }

@@ -2,6 +2,7 @@
 // file, and optionally the file itself through the shared download path.
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
+import { bodyObject } from '../../../shared/body-checks';
 import type { GridBankClient } from '../../../shared/client';
 import { downloadProperties, optionsCollection, readMaxRetries } from '../../../shared/common-properties';
 import { downloadItem, type IssuedUrl } from '../../../shared/download';
@@ -59,12 +60,13 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, client
 
 	let fileSize: number | undefined;
 	const issue = async (): Promise<IssuedUrl> => {
-		const { body } = await client.get<EnterpriseDownload>(`/videos/${encodeId(videoId)}/download`, {
+		const response = await client.get<EnterpriseDownload>(`/videos/${encodeId(videoId)}/download`, {
 			qs,
 			itemIndex,
 			maxRetries,
 			subject: videoId,
 		});
+		const body = bodyObject(client.node, response.body, 'a download link', itemIndex) as EnterpriseDownload;
 		const expiresAtMs = Date.parse(String(body.expires_at));
 		const size = Number(body.file_size);
 		fileSize = Number.isSafeInteger(size) && size >= 0 ? size : undefined;
