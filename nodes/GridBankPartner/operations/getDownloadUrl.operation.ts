@@ -6,6 +6,7 @@ import type { GridBankClient } from '../../shared/client';
 import { downloadProperties, optionsCollection, readMaxRetries } from '../../shared/common-properties';
 import { downloadItem, type IssuedUrl } from '../../shared/download';
 import { jsonItems, type OperationResult } from '../../shared/operation';
+import { readBoolean } from '../../shared/read-parameters';
 import { encodeId } from '../../shared/validate';
 import { readVideoParameter, VIDEO_KEY_REGEX, videoLocator } from '../../shared/video-picker';
 
@@ -48,8 +49,8 @@ export async function issuePartnerUrl(
 
 export async function execute(this: IExecuteFunctions, itemIndex: number, client: GridBankClient): Promise<OperationResult> {
 	const videoKey = readVideoParameter(this, 'videoKey', 'Video Key', itemIndex);
-	const download = this.getNodeParameter('download', itemIndex, false) as boolean;
-	const maxRetries = readMaxRetries((name, fallback) => this.getNodeParameter(name, itemIndex, fallback));
+	const download = readBoolean(this.getNode(), this.getNodeParameter('download', itemIndex, false), 'Download File', itemIndex);
+	const maxRetries = readMaxRetries((name, fallback) => this.getNodeParameter(name, itemIndex, fallback), this.getNode(), itemIndex);
 
 	const issue = async () => await issuePartnerUrl(client, videoKey, { itemIndex, maxRetries });
 

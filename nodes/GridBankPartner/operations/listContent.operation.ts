@@ -7,6 +7,7 @@ import { limitProperty, optionsCollection, readMaxRetries, returnAllProperty } f
 import { inputError } from '../../shared/errors';
 import { jsonItems, type OperationResult } from '../../shared/operation';
 import { pageByCursor } from '../../shared/paging';
+import { readBoolean, readInteger } from '../../shared/read-parameters';
 import { outputFormatOption, readOutputFormat, shapeVideos } from '../../shared/video-shape';
 
 const show = { show: { operation: ['listContent'] } };
@@ -43,12 +44,10 @@ function toEpochMs(ctx: IExecuteFunctions, value: unknown, itemIndex: number): n
 }
 
 export async function execute(this: IExecuteFunctions, itemIndex: number, client: GridBankClient): Promise<OperationResult> {
-	const returnAll = this.getNodeParameter('returnAll', itemIndex, false) as boolean;
-	const limit = returnAll ? undefined : Number(this.getNodeParameter('limit', itemIndex, 50));
-	if (limit !== undefined && (!Number.isInteger(limit) || limit < 1))
-		throw inputError(this.getNode(), 'Limit must be a whole number of at least 1', `Got ${limit}.`, itemIndex);
+	const returnAll = readBoolean(this.getNode(), this.getNodeParameter('returnAll', itemIndex, false), 'Return All', itemIndex);
+	const limit = returnAll ? undefined : readInteger(this.getNode(), this.getNodeParameter('limit', itemIndex, 50), 'Limit', itemIndex, 1);
 	const after = toEpochMs(this, this.getNodeParameter('options.purchasedAfter', itemIndex, ''), itemIndex);
-	const maxRetries = readMaxRetries((name, fallback) => this.getNodeParameter(name, itemIndex, fallback));
+	const maxRetries = readMaxRetries((name, fallback) => this.getNodeParameter(name, itemIndex, fallback), this.getNode(), itemIndex);
 	const format = readOutputFormat(this.getNode(), this.getNodeParameter('options.outputFormat', itemIndex, 'api'), itemIndex);
 
 	const { items } = await pageByCursor(client, {

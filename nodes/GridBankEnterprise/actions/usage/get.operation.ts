@@ -11,7 +11,7 @@ const show = { resource: ['usage'], operation: ['get'] };
 export const description: INodeProperties[] = [optionsCollection(show)];
 
 export async function execute(this: IExecuteFunctions, itemIndex: number, client: GridBankClient): Promise<OperationResult> {
-	const maxRetries = readMaxRetries((name, fallback) => this.getNodeParameter(name, itemIndex, fallback));
+	const maxRetries = readMaxRetries((name, fallback) => this.getNodeParameter(name, itemIndex, fallback), this.getNode(), itemIndex);
 	const { body } = await client.get<IDataObject>('/usage/me', { itemIndex, maxRetries });
 	return jsonItems([bodyObject(client.node, body, 'a usage report', itemIndex)]);
 }

@@ -20,7 +20,7 @@ export const description: INodeProperties[] = [
 
 export async function execute(this: IExecuteFunctions, itemIndex: number, client: GridBankClient): Promise<OperationResult> {
 	const videoId = readVideoId(this, itemIndex);
-	const maxRetries = readMaxRetries((name, fallback) => this.getNodeParameter(name, itemIndex, fallback));
+	const maxRetries = readMaxRetries((name, fallback) => this.getNodeParameter(name, itemIndex, fallback), this.getNode(), itemIndex);
 	const format = readOutputFormat(this.getNode(), this.getNodeParameter('options.outputFormat', itemIndex, 'api'), itemIndex);
 	const { body } = await client.get<IDataObject>(`/videos/${encodeId(videoId)}`, { itemIndex, maxRetries, subject: videoId });
 	return jsonItems(shapeVideos(format, ENTERPRISE.videoFields, [videoObject(client.node, body, 'id', 'a video', itemIndex)]));

@@ -7,6 +7,7 @@ import type { GridBankClient } from '../../../shared/client';
 import { downloadProperties, optionsCollection, readMaxRetries } from '../../../shared/common-properties';
 import { downloadItem, type IssuedUrl } from '../../../shared/download';
 import { jsonItems, type OperationResult } from '../../../shared/operation';
+import { readBoolean } from '../../../shared/read-parameters';
 import { encodeId, optionalInteger, requireText } from '../../../shared/validate';
 import { readVideoId, videoIdProperty } from './video-id';
 
@@ -51,8 +52,8 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, client
 	const expiresIn = optionalInteger(node, this.getNodeParameter('expiresIn', itemIndex, 5), 'Expires In', itemIndex, 1, 5);
 	const searchIdValue = this.getNodeParameter('searchId', itemIndex, '');
 	const searchId = searchIdValue === '' || searchIdValue === null ? undefined : requireText(node, searchIdValue, 'Search ID', itemIndex, 200);
-	const download = this.getNodeParameter('download', itemIndex, false) as boolean;
-	const maxRetries = readMaxRetries((name, fallback) => this.getNodeParameter(name, itemIndex, fallback));
+	const download = readBoolean(node, this.getNodeParameter('download', itemIndex, false), 'Download File', itemIndex);
+	const maxRetries = readMaxRetries((name, fallback) => this.getNodeParameter(name, itemIndex, fallback), this.getNode(), itemIndex);
 
 	const qs: IDataObject = {};
 	if (expiresIn !== undefined) qs.expires_in = expiresIn;
