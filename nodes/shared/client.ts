@@ -13,6 +13,7 @@ import { sleep } from 'n8n-workflow';
 import type { ApiProfile } from './api-profiles';
 import { parseBody } from './api-message';
 import { apiError, connectionError, inputError, notJsonError, rethrowIfCancelled } from './errors';
+import { askedToWaitError } from './asked-wait';
 import { pace } from './pacing';
 import { backoffMs, MAX_WAIT_MS, networkErrorCode, requestedWaitMs, RETRYABLE_STATUSES } from './retry-policy';
 import { USER_AGENT } from './version';
@@ -144,13 +145,14 @@ export class GridBankClient {
 			if (options.passStatuses?.includes(status)) return { status, body: body as T, headers };
 
 			if (RETRYABLE_STATUSES.has(status) && attempt < options.maxRetries) {
-				const asked = status === 429 ? requestedWaitMs(headers) : undefined;
+				const asked = status === 429 || status === 503 ? requestedWaitMs(headers) : undefined;
 				const wait = asked ?? backoffMs(attempt);
 				lastWaitMs = wait;
 				if (wait <= MAX_WAIT_MS) {
 					await sleep(wait, this.signal);
 					continue;
 				}
+				throw askedToWaitError(node, status, wait, options.itemIndex);
 			}
 			throw apiError(node, this.profile, { status, body }, {
 				...options,
