@@ -14,6 +14,7 @@ import type { ApiProfile } from './api-profiles';
 import { parseBody } from './api-message';
 import { apiError, connectionError, inputError, notJsonError, rethrowIfCancelled } from './errors';
 import { askedToWaitError } from './asked-wait';
+import { apiDeadline, deadlineError, withSignal } from './deadlines';
 import { pace } from './pacing';
 import { backoffMs, MAX_WAIT_MS, networkErrorCode, requestedWaitMs, RETRYABLE_STATUSES } from './retry-policy';
 import { USER_AGENT } from './version';
@@ -113,16 +114,22 @@ export class GridBankClient {
 		for (let attempt = 0; ; attempt++) {
 			const paced = this.profile.requestsPerMinute ? await pace(apiKey, this.profile.requestsPerMinute, this.signal) : undefined;
 			let response: IN8nHttpFullResponse;
+			// n8n's timeout only bounds idle time: a server dripping bytes is cut off by this deadline.
+			const deadline = apiDeadline(this.signal);
 			try {
-				response = (await this.ctx.helpers.httpRequestWithAuthentication.call(
-					this.ctx,
-					this.profile.credentialType,
-					request,
-				)) as IN8nHttpFullResponse;
+				response = (await this.ctx.helpers.httpRequestWithAuthentication.call(withSignal(this.ctx, deadline.signal), this.profile.credentialType, {
+					...request,
+					abortSignal: deadline.signal,
+				})) as IN8nHttpFullResponse;
 				paced?.();
 			} catch (error) {
 				paced?.();
 				rethrowIfCancelled(this.signal, error);
+				if (deadline.expired()) {
+					if (attempt >= options.maxRetries) throw deadlineError(node, deadline.seconds, attempt, options.itemIndex);
+					await sleep(backoffMs(attempt), this.signal);
+					continue;
+				}
 				const code = networkErrorCode(error);
 				if (!code) throw connectionError(node, 'request failed', { ...options, retries: attempt });
 				if (attempt >= options.maxRetries) throw connectionError(node, code, { ...options, retries: attempt });

@@ -14,6 +14,7 @@ import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 
 import type { GridBankClient } from './client';
 import { checkRange } from './content-range';
+import { watchBodyRate } from './deadlines';
 import { notAVideo, RangeIgnoredError, usableSignedUrl, WrongBytesError } from './download-checks';
 import { connectionError, rethrowIfCancelled } from './errors';
 import { identifyFile } from './file-name';
@@ -273,6 +274,8 @@ export async function downloadToBinary(
 
 		/** After each response: done, or the response that resumes where this one broke. */
 		let resumes = 0;
+		/** Why the last body was ended for being too slow, if it was. */
+		let slow: string | undefined;
 		let response = first;
 		const next = async ({ broke, got, received }: Ending): Promise<Body | undefined> => {
 			const declared = Number(header(response.headers, 'content-length') ?? NaN);
@@ -281,7 +284,8 @@ export async function downloadToBinary(
 			if (!broke && (total === undefined || received === total)) return undefined;
 			if (received === total) throw new TransferError(`storage announced ${declared} bytes but the body ended after ${got}`);
 			if (!resumable || resumes++ >= options.maxRetries)
-				throw new TransferError(`the transfer ended after ${received} of ${total ?? 'an unknown number of'} bytes`);
+				throw new TransferError(`${slow ? `${slow}; ` : ''}the transfer ended after ${received} of ${total ?? 'an unknown number of'} bytes`);
+			slow = undefined;
 			if (signed.expiresAtMs <= Date.now()) await reissue();
 			response = await open(received, 1);
 			const resumed = checkRange({
@@ -299,7 +303,11 @@ export async function downloadToBinary(
 
 		let binary: IBinaryData;
 		try {
-			const body = resumingBody(first.body as Body, { total, next, rethrowFatal: (error) => rethrowIfCancelled(signal, error) });
+			const body = resumingBody(first.body as Body, {
+				total,
+				next,
+				rethrowFatal: (error) => rethrowIfCancelled(signal, error),
+			});
 			binary = await ctx.helpers.prepareBinaryData(body, fileName, mimeType);
 		} catch (error) {
 			rethrowIfCancelled(signal, error);
