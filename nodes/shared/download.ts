@@ -307,6 +307,7 @@ export async function downloadToBinary(
 				total,
 				next,
 				rethrowFatal: (error) => rethrowIfCancelled(signal, error),
+				watch: (watched) => watchBodyRate(watched, (reason) => (slow = reason)),
 			});
 			binary = await ctx.helpers.prepareBinaryData(body, fileName, mimeType);
 		} catch (error) {
