@@ -255,10 +255,15 @@ export async function downloadToBinary(
 			from: 0,
 			knownTotal: options.expectedSize,
 		});
-		const notVideo = placed.ok ? notAVideo(header(first.headers, 'content-type'), total) : undefined;
-		if (!placed.ok || notVideo) {
+		// The size storage states (Content-Range total or Content-Length) against the API's file_size.
+		const sized =
+			placed.ok && total !== undefined && options.expectedSize !== undefined && total !== options.expectedSize
+				? ({ ok: false, kind: 'size', reason: `storage says the file has ${total} bytes, but GridBank announced ${options.expectedSize}` } as const)
+				: placed;
+		const notVideo = sized.ok ? notAVideo(header(first.headers, 'content-type'), total) : undefined;
+		if (!sized.ok || notVideo) {
 			(first.body as Body).destroy();
-			throw placed.ok ? wrongFileError(ctx, itemIndex, `sent ${notVideo}`, first.statusCode) : wrongBytesError(ctx, itemIndex, placed);
+			throw sized.ok ? wrongFileError(ctx, itemIndex, `sent ${notVideo}`, first.statusCode) : wrongBytesError(ctx, itemIndex, sized);
 		}
 		const refusal = total === options.expectedSize ? undefined : await storeRefusal(ctx, itemIndex, total);
 		if (refusal) {
@@ -332,6 +337,13 @@ export async function downloadToBinary(
 		const stored = Number(binary.bytes);
 		if (stored === 0) throw wrongFileError(ctx, itemIndex, 'sent an empty file', first.statusCode);
 		const expected = options.expectedSize ?? total;
+		if (expected !== undefined && stored > expected)
+			throw storageError(
+				ctx,
+				itemIndex,
+				`The file is larger than announced: ${stored} bytes arrived, ${expected} expected`,
+				"GridBank's storage sent more bytes than the file's announced size, so the file was not passed on. Try again; if it persists, contact GridBank.",
+			);
 		if (expected !== undefined && stored !== expected)
 			throw storageError(
 				ctx,

@@ -55,7 +55,12 @@ function describe(
 		return {
 			message: forbidden.message,
 			description: `${forbidden.description}${said}`,
-			failure: info.code === 'partner_access_revoked' ? { cause: 'credential-invalid' } : { cause: 'configuration-invalid' },
+			failure:
+				info.code === 'partner_access_revoked'
+					? { cause: 'credential-invalid' }
+					: forbidden.unknown
+						? undefined
+						: { cause: 'configuration-invalid' },
 		};
 	}
 	if (status === 404)

@@ -89,3 +89,20 @@ test('dripApi: headers at once, the body a byte at a time; 0 turns it off', asyn
 	sim.faults.dripApi(0);
 	expect((await call(`${sim.baseUrl}/external/v1/usage/me`, { key: DEMO_ENTERPRISE_KEY })).status).toBe(200);
 });
+
+test('misstateFileSize: the Enterprise download answer states file_size off by delta; storage keeps the true size', async () => {
+	sim.faults.misstateFileSize(-1000);
+	const r = await call(`${sim.baseUrl}/external/v1/videos/${encodeURIComponent(videoKey)}/download`, { key: DEMO_ENTERPRISE_KEY });
+	expect(r.json.file_size).toBe(4000);
+	expect((await fetchUrl(r.json.url)).bytes.length).toBe(5000);
+	const again = await call(`${sim.baseUrl}/external/v1/videos/${encodeURIComponent(videoKey)}/download`, { key: DEMO_ENTERPRISE_KEY });
+	expect(again.json.file_size).toBe(5000);
+});
+
+test('partnerForbidden: a matching Partner request gets 403 with the code in the envelope', async () => {
+	sim.faults.partnerForbidden('/partner/v1/content', 'geo_blocked');
+	const r = await call(`${sim.baseUrl}/partner/v1/content`, { key: DEMO_PARTNER_KEY });
+	expect(r.status).toBe(403);
+	expect(r.json.detail.error.code).toBe('geo_blocked');
+	expect((await call(`${sim.baseUrl}/partner/v1/content`, { key: DEMO_PARTNER_KEY })).status).toBe(200);
+});

@@ -26,6 +26,8 @@ export class FieldFaults {
 	pages: Array<Counted<StoragePage>> = [];
 	signedUrls: Array<Counted<{ value: unknown }>> = [];
 	bodies: Array<Counted<{ path: PathMatcher; body: unknown }>> = [];
+	sizeDeltas: Array<Counted<number>> = [];
+	forbiddens: Array<Counted<{ path: PathMatcher; code: string }>> = [];
 	/** API responses: ms between bytes of the body (headers are sent at once); 0 = off. */
 	apiDripMs = 0;
 
@@ -36,6 +38,16 @@ export class FieldFaults {
 		this.signedUrls = [];
 		this.bodies = [];
 		this.apiDripMs = 0;
+		this.sizeDeltas = [];
+		this.forbiddens = [];
+	}
+
+	takeSizeDelta(): number | undefined {
+		return take(this.sizeDeltas);
+	}
+
+	takeForbidden(rawPath: string): { code: string } | undefined {
+		return take(this.forbiddens, (o) => pathMatches(o.path, rawPath));
 	}
 
 	/** `from`: the first byte the request asked for. */

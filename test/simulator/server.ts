@@ -157,7 +157,9 @@ class SimulatorImpl implements Simulator {
 			}
 			afterBytes = reset?.afterBytes;
 			const fail = f.takeFail('api', rawPath);
+			const forbidden = !fail && rawPath.startsWith('/partner/') ? f.field.takeForbidden(rawPath) : undefined;
 			if (fail) response = this.failure(fail, rawPath, now);
+			else if (forbidden) response = partnerError(403, forbidden.code, 'Forbidden.');
 			else {
 				const ctx: RequestContext = { method: req.method ?? 'GET', rawPath, query: new URLSearchParams(rawQuery), headers: req.headers, now };
 				if (rawPath.startsWith('/partner/')) response = handlePartner(this.engine, ctx);
@@ -166,6 +168,11 @@ class SimulatorImpl implements Simulator {
 				if (response.status === 200 && /\/download$/.test(rawPath) && response.body && typeof response.body === 'object') {
 					const signed = f.field.takeSignedUrl();
 					if (signed) response = { ...response, body: { ...(response.body as object), url: signed.value } };
+				}
+				const delta = response.status === 200 && /^\/external\/v1\/videos\/.+\/download$/.test(rawPath) ? f.field.takeSizeDelta() : undefined;
+				if (delta !== undefined) {
+					const body = response.body as { file_size: number };
+					response = { ...response, body: { ...body, file_size: body.file_size + delta } };
 				}
 				const replaced = response.status === 200 ? f.field.takeBody(rawPath) : undefined;
 				if (replaced) response = { ...response, body: replaced.body };
@@ -406,6 +413,13 @@ class SimulatorImpl implements Simulator {
 			},
 			okBodyInstead(path: string | RegExp, body: unknown, n?: number): void {
 				engine.faults.field.bodies.push({ left: count(n, 'okBodyInstead'), o: { path, body } });
+			},
+			misstateFileSize(delta: number, n?: number): void {
+				if (!Number.isInteger(delta) || delta === 0) throw new Error('misstateFileSize: delta must be a non-zero integer');
+				engine.faults.field.sizeDeltas.push({ left: count(n, 'misstateFileSize'), o: delta });
+			},
+			partnerForbidden(path: string | RegExp, code: string, n?: number): void {
+				engine.faults.field.forbiddens.push({ left: count(n, 'partnerForbidden'), o: { path, code } });
 			},
 			dripApi(msPerByte: number): void {
 				engine.faults.field.apiDripMs = Math.max(0, msPerByte);

@@ -159,6 +159,10 @@ export interface Faults {
 	signedUrlValue(value: unknown, count?: number): void;
 	/** The next `count` 200 API responses on a matching path carry `body` (any JSON value) instead. */
 	okBodyInstead(path: string | RegExp, body: unknown, count?: number): void;
+	/** The next `count` Enterprise download answers state file_size off by `delta` bytes (storage serves the true file). */
+	misstateFileSize(delta: number, count?: number): void;
+	/** The next `count` Partner requests on a matching path get 403 with this GridBank error code (before any other check but the edge). */
+	partnerForbidden(path: string | RegExp, code: string, count?: number): void;
 	/** API response bodies are sent one byte every `msPerByte` ms, headers at once; 0 turns it off. */
 	dripApi(msPerByte: number): void;
 	/** Addition: clear every fault switch (state, log and accounts are kept). */

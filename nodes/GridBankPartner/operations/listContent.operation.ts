@@ -8,6 +8,7 @@ import { inputError } from '../../shared/errors';
 import { jsonItems, type OperationResult } from '../../shared/operation';
 import { pageByCursor } from '../../shared/paging';
 import { readBoolean, readInteger } from '../../shared/read-parameters';
+import { parseInZone } from '../../shared/zoned-time';
 import { outputFormatOption, readOutputFormat, shapeVideos } from '../../shared/video-shape';
 
 const show = { show: { operation: ['listContent'] } };
@@ -37,8 +38,9 @@ function toEpochMs(ctx: IExecuteFunctions, value: unknown, itemIndex: number): n
 	if (typeof value === 'number') return value < 1e11 ? value * 1000 : value;
 	if (value instanceof Date) return value.getTime();
 	const text = typeof value === 'object' && 'toISO' in value ? String((value as { toISO(): string }).toISO()) : String(value);
-	const ms = Date.parse(text);
-	if (Number.isNaN(ms))
+	// Without an offset (as n8n's date picker stores it): the workflow's time zone, not the server's.
+	const ms = parseInZone(text, ctx.getTimezone());
+	if (ms === undefined)
 		throw inputError(ctx.getNode(), `Purchased After "${text}" is not a date`, 'Use an ISO date such as 2026-01-31T12:00:00Z, or an expression that gives a date.', itemIndex);
 	return ms;
 }
