@@ -106,3 +106,11 @@ test('partnerForbidden: a matching Partner request gets 403 with the code in the
 	expect(r.json.detail.error.code).toBe('geo_blocked');
 	expect((await call(`${sim.baseUrl}/partner/v1/content`, { key: DEMO_PARTNER_KEY })).status).toBe(200);
 });
+
+test('rawDisposition: the exact value, as raw UTF-8 bytes', async () => {
+	const url = await signedUrl();
+	sim.faults.rawDisposition('filename="Ünï:clip.mov');
+	const r = await fetchUrl(url);
+	expect(Buffer.from(header(r, 'content-disposition') as string, 'latin1').toString('utf8')).toBe('filename="Ünï:clip.mov');
+	expect(header(await fetchUrl(url), 'content-disposition')).toMatch(/^attachment; /);
+});

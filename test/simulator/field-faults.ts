@@ -27,6 +27,7 @@ export class FieldFaults {
 	signedUrls: Array<Counted<{ value: unknown }>> = [];
 	bodies: Array<Counted<{ path: PathMatcher; body: unknown }>> = [];
 	sizeDeltas: Array<Counted<number>> = [];
+	dispositions: Array<Counted<string>> = [];
 	forbiddens: Array<Counted<{ path: PathMatcher; code: string }>> = [];
 	/** API responses: ms between bytes of the body (headers are sent at once); 0 = off. */
 	apiDripMs = 0;
@@ -39,7 +40,12 @@ export class FieldFaults {
 		this.bodies = [];
 		this.apiDripMs = 0;
 		this.sizeDeltas = [];
+		this.dispositions = [];
 		this.forbiddens = [];
+	}
+
+	takeDisposition(): string | undefined {
+		return take(this.dispositions);
 	}
 
 	takeSizeDelta(): number | undefined {

@@ -414,6 +414,9 @@ class SimulatorImpl implements Simulator {
 			okBodyInstead(path: string | RegExp, body: unknown, n?: number): void {
 				engine.faults.field.bodies.push({ left: count(n, 'okBodyInstead'), o: { path, body } });
 			},
+			rawDisposition(value: string, n?: number): void {
+				engine.faults.field.dispositions.push({ left: count(n, 'rawDisposition'), o: value });
+			},
 			misstateFileSize(delta: number, n?: number): void {
 				if (!Number.isInteger(delta) || delta === 0) throw new Error('misstateFileSize: delta must be a non-zero integer');
 				engine.faults.field.sizeDeltas.push({ left: count(n, 'misstateFileSize'), o: delta });

@@ -207,6 +207,8 @@ export async function handleStorage(engine: Engine, s: StorageRequest): Promise<
 	if (file.contentType !== null) headers['Content-Type'] = file.contentType;
 	const disposition = headerDisposition(file);
 	if (disposition !== undefined) headers['Content-Disposition'] = disposition;
+	const raw = s.target === 'storage' ? faults.field.takeDisposition() : undefined;
+	if (raw !== undefined) headers['Content-Disposition'] = Buffer.from(raw, 'utf8').toString('latin1');
 
 	let length = end - start;
 	let limit = length;

@@ -159,6 +159,8 @@ export interface Faults {
 	signedUrlValue(value: unknown, count?: number): void;
 	/** The next `count` 200 API responses on a matching path carry `body` (any JSON value) instead. */
 	okBodyInstead(path: string | RegExp, body: unknown, count?: number): void;
+	/** The next `count` storage answers carry exactly this Content-Disposition, sent as raw UTF-8 bytes. */
+	rawDisposition(value: string, count?: number): void;
 	/** The next `count` Enterprise download answers state file_size off by `delta` bytes (storage serves the true file). */
 	misstateFileSize(delta: number, count?: number): void;
 	/** The next `count` Partner requests on a matching path get 403 with this GridBank error code (before any other check but the edge). */
