@@ -76,7 +76,9 @@ export async function pageByCursor(client: GridBankClient, request: PagingReques
 	let cursor: string | undefined;
 	let restarted = false;
 	for (;;) {
-		const perPage = Math.min(collector.remaining, max);
+		// After a restart the first pages are re-read to skip what was emitted: at full size, so it
+		// costs the requests Return All would make to get back there.
+		const perPage = restarted ? max : Math.min(collector.remaining, max);
 		const response = await client.get<CursorPage>(request.path, {
 			qs: { ...request.qs, per_page: perPage, ...(cursor ? { cursor } : {}) },
 			itemIndex: request.itemIndex,
