@@ -89,7 +89,7 @@ export function fitFileName(name: string, maxBytes = 255): string {
 	const bytes = (text: string) => Buffer.byteLength(text, 'utf8');
 	if (bytes(name) <= maxBytes) return name;
 	const extension = /\.[A-Za-z0-9]{1,10}$/.exec(name)?.[0] ?? '';
-	let stem = Array.from(name.slice(0, name.length - extension.length));
+	const stem = Array.from(name.slice(0, name.length - extension.length));
 	const room = maxBytes - bytes(extension);
 	let size = bytes(stem.join(''));
 	while (stem.length && size > room) size -= bytes(stem.pop() as string);
