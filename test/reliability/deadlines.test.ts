@@ -49,6 +49,27 @@ describe('API: an overall deadline per attempt', () => {
 	});
 });
 
+test('stopping the execution during a dripping API answer cancels the run: no deadline error', async () => {
+	LIMITS.apiDeadlineMs = 20_000;
+	sim().faults.dripApi(50);
+	let cancel: () => void = () => {};
+	const started = runNode({
+		type: 'gridBankEnterprise',
+		parameters: { resource: 'usage', operation: 'get' },
+		credentials: { gridBankEnterpriseApi: { apiKey: DEMO_ENTERPRISE_KEY, baseUrl: sim().baseUrl } },
+		onStart: (execution) => (cancel = execution.cancel),
+	});
+	for (let i = 0; i < 100 && !sim().log.some((e) => e.target === 'api'); i++) await new Promise((r) => setTimeout(r, 20));
+	await new Promise((r) => setTimeout(r, 300));
+	const cancelledAt = Date.now();
+	cancel();
+	const run = await started;
+	expect(Date.now() - cancelledAt).toBeLessThan(2000);
+	expect(run.run.status).toBe('canceled');
+	expect(run.error?.message ?? '').not.toMatch(/did not answer/);
+	expect(sim().log.filter((e) => e.target === 'api')).toHaveLength(1);
+});
+
 describe('storage: a minimum average rate', () => {
 	test('a body dripping at 2 KiB/s is ended, resumed, then fails saying it was too slow', async () => {
 		LIMITS.storageRateWindowMs = 1000;
