@@ -8,7 +8,14 @@ import { acceptSignedUrl } from './signed-url';
 import { TransferError } from './resuming-body';
 
 /** Storage sent something other than the bytes asked for: reported as such, not as a cut. */
-export class WrongBytesError extends TransferError {}
+export class WrongBytesError extends TransferError {
+	constructor(
+		readonly kind: 'misplaced' | 'size',
+		message: string,
+	) {
+		super(message);
+	}
+}
 
 /** Storage answered a resume with the whole file: the transfer starts again from byte 0. */
 export class RangeIgnoredError extends TransferError {}

@@ -301,7 +301,7 @@ export async function downloadToBinary(
 			});
 			if (!resumed.ok) {
 				(response.body as Body).destroy();
-				throw resumed.kind === 'ignored' ? new RangeIgnoredError(resumed.reason) : new WrongBytesError(resumed.reason);
+				throw resumed.kind === 'ignored' ? new RangeIgnoredError(resumed.reason) : new WrongBytesError(resumed.kind, resumed.reason);
 			}
 			return response.body as Body;
 		};
@@ -322,7 +322,7 @@ export async function downloadToBinary(
 			const limit = databaseModeLimit(error);
 			if (limit) throw tooBigForDatabaseMode(ctx, itemIndex, total, limit);
 			// Nothing partial is kept: n8n's store writes to a temporary file and drops it on error.
-			if (error instanceof WrongBytesError) throw wrongBytesError(ctx, itemIndex, { kind: 'misplaced', reason: error.message });
+			if (error instanceof WrongBytesError) throw wrongBytesError(ctx, itemIndex, { kind: error.kind, reason: error.message });
 			if (error instanceof RangeIgnoredError) rangesIgnored = true;
 			if (restart < options.maxRetries && (!resumable || error instanceof RangeIgnoredError)) continue;
 			const detail = error instanceof TransferError ? error.message : (networkErrorCode(error) ?? `stream error ${String(error)}`);
