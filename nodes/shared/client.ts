@@ -122,8 +122,10 @@ export class GridBankClient {
 					abortSignal: deadline.signal,
 				})) as IN8nHttpFullResponse;
 				paced?.();
+				deadline.done();
 			} catch (error) {
 				paced?.();
+				deadline.done();
 				rethrowIfCancelled(this.signal, error);
 				if (deadline.expired()) {
 					if (attempt >= options.maxRetries) throw deadlineError(node, deadline.seconds, attempt, options.itemIndex);

@@ -20,11 +20,19 @@ export const LIMITS = {
 /** The API attempt's signal: aborts on the deadline or on the execution's cancel; `expired` tells which. */
 export function apiDeadline(cancel: AbortSignal | undefined, ms = LIMITS.apiDeadlineMs) {
 	const timeout = AbortSignal.timeout(ms);
+	// Combined by hand (AbortSignal.any needs Node 20.3; n8n 1.x also runs on older Node).
+	const combined = new AbortController();
+	const abort = () => combined.abort();
+	timeout.addEventListener('abort', abort, { once: true });
+	if (cancel?.aborted) combined.abort();
+	else cancel?.addEventListener('abort', abort, { once: true });
 	return {
-		signal: cancel ? AbortSignal.any([cancel, timeout]) : timeout,
+		signal: combined.signal,
 		/** The deadline passed (and the user did not cancel). */
 		expired: () => timeout.aborted && !cancel?.aborted,
 		seconds: Math.round(ms / 1000),
+		/** The attempt is over: the execution's long-lived signal keeps no listener of it. */
+		done: () => cancel?.removeEventListener('abort', abort),
 	};
 }
 
