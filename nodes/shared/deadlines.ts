@@ -18,7 +18,16 @@ export const LIMITS = {
 };
 
 /** The API attempt's signal: aborts on the deadline or on the execution's cancel; `expired` tells which. */
-export function apiDeadline(cancel: AbortSignal | undefined, ms = LIMITS.apiDeadlineMs) {
+export interface ApiDeadline {
+	signal: AbortSignal;
+	/** The deadline passed (and the user did not cancel). */
+	expired(): boolean;
+	seconds: number;
+	/** The attempt is over: the execution's long-lived signal keeps no listener of it. */
+	done(): void;
+}
+
+export function apiDeadline(cancel: AbortSignal | undefined, ms = LIMITS.apiDeadlineMs): ApiDeadline {
 	const timeout = AbortSignal.timeout(ms);
 	// Combined by hand (AbortSignal.any needs Node 20.3; n8n 1.x also runs on older Node).
 	const combined = new AbortController();
@@ -28,10 +37,8 @@ export function apiDeadline(cancel: AbortSignal | undefined, ms = LIMITS.apiDead
 	else cancel?.addEventListener('abort', abort, { once: true });
 	return {
 		signal: combined.signal,
-		/** The deadline passed (and the user did not cancel). */
 		expired: () => timeout.aborted && !cancel?.aborted,
 		seconds: Math.round(ms / 1000),
-		/** The attempt is over: the execution's long-lived signal keeps no listener of it. */
 		done: () => cancel?.removeEventListener('abort', abort),
 	};
 }
