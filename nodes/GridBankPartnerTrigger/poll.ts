@@ -11,6 +11,7 @@ import { isPerVideoFailure } from '../shared/delivery-failure';
 import { downloadItem } from '../shared/download';
 import { atItem } from '../shared/errors';
 import { pageByCursor } from '../shared/paging';
+import { readBoolean, readInteger } from '../shared/read-parameters';
 import { readOutputFormat, shapeVideos, type OutputFormat } from '../shared/video-shape';
 import { afterListing, readState, stopPaging, videoKey, writeState } from './seen-state';
 
@@ -31,8 +32,8 @@ interface PollSettings {
 export async function poll(ctx: IPollFunctions): Promise<INodeExecutionData[][] | null> {
 	const settings: PollSettings = {
 		client: new GridBankClient(ctx, PARTNER),
-		maxRetries: readMaxRetries((name, fallback) => ctx.getNodeParameter(name, fallback)),
-		download: ctx.getNodeParameter('download', false) === true,
+		maxRetries: readMaxRetries((name, fallback) => ctx.getNodeParameter(name, fallback), ctx.getNode(), 0),
+		download: readBoolean(ctx.getNode(), ctx.getNodeParameter('download', false), 'Download File', 0),
 		format: readOutputFormat(ctx.getNode(), ctx.getNodeParameter('options.outputFormat', 'api'), 0),
 		startedAt: Date.now(),
 	};
@@ -67,13 +68,8 @@ async function newestLicence(ctx: IPollFunctions, settings: PollSettings): Promi
 }
 
 function existingToEmit(ctx: IPollFunctions): number {
-	if (ctx.getNodeParameter('options.includeExisting', false) !== true) return 0;
-	const cap = Number(ctx.getNodeParameter('options.maxExisting', 10));
-	if (!Number.isInteger(cap) || cap < 1)
-		throw new NodeOperationError(ctx.getNode(), 'Max Existing Licences must be a whole number of at least 1', {
-			description: `Got ${JSON.stringify(cap)}.`,
-		});
-	return cap;
+	if (!readBoolean(ctx.getNode(), ctx.getNodeParameter('options.includeExisting', false), 'Include Existing Licences', 0)) return 0;
+	return readInteger(ctx.getNode(), ctx.getNodeParameter('options.maxExisting', 10), 'Max Existing Licences', 0, 1);
 }
 
 /**

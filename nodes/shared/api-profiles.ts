@@ -21,7 +21,8 @@ export interface ApiProfile {
 	/** The API's own error body, as opposed to an edge/proxy body: decides what a 403 means. */
 	hasErrorEnvelope(body: unknown): boolean;
 	/** Message and description for a 403 that carries the API's envelope. */
-	forbidden(code: string | undefined, subject: string | undefined): { message: string; description: string };
+	/** unknown: a code this node does not know (quoted, not read as a licence problem). */
+	forbidden(code: string | undefined, subject: string | undefined): { message: string; description: string; unknown?: boolean };
 	/** Which response field holds each field of the SDKs' Video object (docs/gridbank-api.md#sdk-field-names). */
 	videoFields: VideoFieldMap;
 	/** The listing the video picker ("From list") reads. */
@@ -39,6 +40,27 @@ export interface ApiProfile {
 const isObject = (value: unknown): value is Record<string, unknown> =>
 	typeof value === 'object' && value !== null && !Array.isArray(value);
 
+/** Partner 403s: access withdrawn, a video not licensed (GridBank's SDKs: any other 403 of a video), else quoted as it came. */
+function partnerForbidden(code: string | undefined, subject: string | undefined) {
+	if (code === 'partner_access_revoked')
+		return {
+			message: 'Partner API access has been withdrawn for this account',
+			description:
+				'GridBank has revoked Partner API access for the whole account. A new API key will not help: contact GridBank support to restore access.',
+		};
+	if (subject && (code === undefined || code === 'not_licensed'))
+		return {
+			message: `Video "${subject}" is not licensed by this account`,
+			description:
+				'Only videos licensed by this account (or its team owner) can be downloaded. License it on GridBank first, or pick a key from List Licensed Content.',
+		};
+	return {
+		message: `GridBank refused the request (HTTP 403${code ? `, code "${code}"` : ''})`,
+		description: 'GridBank did not allow this request for this account. Check the account on GridBank, and contact GridBank support if it persists.',
+		unknown: true,
+	};
+}
+
 export const PARTNER: ApiProfile = {
 	label: 'GridBank Partner API',
 	credentialType: 'gridBankPartnerApi',
@@ -50,18 +72,7 @@ export const PARTNER: ApiProfile = {
 	keyFormatHint: 'apik_<id>.<secret>, for example apik_7f3a.Xk29…',
 	findVideosHint: 'Use the List Licensed Content operation to see the video keys this account can download.',
 	hasErrorEnvelope: (body) => isObject(body) && isObject(body.detail) && isObject(body.detail.error),
-	forbidden: (code, subject) =>
-		code === 'partner_access_revoked'
-			? {
-					message: 'Partner API access has been withdrawn for this account',
-					description:
-						'GridBank has revoked Partner API access for the whole account. A new API key will not help: contact GridBank support to restore access.',
-				}
-			: {
-					message: `Video "${subject ?? ''}" is not licensed by this account`,
-					description:
-						'Only videos licensed by this account (or its team owner) can be downloaded. License it on GridBank first, or pick a key from List Licensed Content.',
-				},
+	forbidden: (code, subject) => partnerForbidden(code, subject),
 	videoFields: {
 		id: 'video_key',
 		title: 'title',

@@ -15,6 +15,8 @@ import type { ApiProfile } from './api-profiles';
 import { parseBody } from './api-message';
 import { checkBaseUrl } from './base-url';
 import { apiError, connectionError, inputError, notJsonError, rethrowIfCancelled } from './errors';
+import { askedToWaitError } from './asked-wait';
+import { apiDeadline, deadlineError, withSignal } from './deadlines';
 import { pace } from './pacing';
 import { isRedirect, nextHop, redirectError } from './redirect';
 import { backoffMs, MAX_WAIT_MS, networkErrorCode, requestedWaitMs, RETRYABLE_STATUSES } from './retry-policy';
@@ -118,16 +120,24 @@ export class GridBankClient {
 		for (let attempt = 0; ; attempt++) {
 			const paced = this.profile.requestsPerMinute ? await pace(apiKey, this.profile.requestsPerMinute, this.signal) : undefined;
 			let response: IN8nHttpFullResponse;
+			// n8n's timeout only bounds idle time: a server dripping bytes is cut off by this deadline.
+			const deadline = apiDeadline(this.signal);
 			try {
-				response = (await this.ctx.helpers.httpRequestWithAuthentication.call(
-					this.ctx,
-					this.profile.credentialType,
-					request,
-				)) as IN8nHttpFullResponse;
+				response = (await this.ctx.helpers.httpRequestWithAuthentication.call(withSignal(this.ctx, deadline.signal), this.profile.credentialType, {
+					...request,
+					abortSignal: deadline.signal,
+				})) as IN8nHttpFullResponse;
 				paced?.();
+				deadline.done();
 			} catch (error) {
 				paced?.();
+				deadline.done();
 				rethrowIfCancelled(this.signal, error);
+				if (deadline.expired()) {
+					if (attempt >= options.maxRetries) throw deadlineError(node, deadline.seconds, attempt, options.itemIndex);
+					await sleep(backoffMs(attempt), this.signal);
+					continue;
+				}
 				const code = networkErrorCode(error);
 				if (!code) throw connectionError(node, 'request failed', { ...options, retries: attempt });
 				if (attempt >= options.maxRetries) throw connectionError(node, code, { ...options, retries: attempt });
@@ -160,13 +170,14 @@ export class GridBankClient {
 			if (options.passStatuses?.includes(status)) return { status, body: body as T, headers };
 
 			if (RETRYABLE_STATUSES.has(status) && attempt < options.maxRetries) {
-				const asked = status === 429 ? requestedWaitMs(headers) : undefined;
+				const asked = status === 429 || status === 503 ? requestedWaitMs(headers) : undefined;
 				const wait = asked ?? backoffMs(attempt);
 				lastWaitMs = wait;
 				if (wait <= MAX_WAIT_MS) {
 					await sleep(wait, this.signal);
 					continue;
 				}
+				throw askedToWaitError(node, status, wait, options.itemIndex);
 			}
 			throw apiError(node, this.profile, { status, body }, {
 				...options,

@@ -1,7 +1,8 @@
 // Parameters several operations share, defined once so they read the same everywhere.
-import type { INodeProperties } from 'n8n-workflow';
+import type { INode, INodeProperties } from 'n8n-workflow';
 
 import { DEFAULT_MAX_RETRIES } from './client';
+import { readInteger } from './read-parameters';
 
 export const maxRetriesOption: INodeProperties = {
 	displayName: 'Max Retries',
@@ -79,8 +80,9 @@ export const optionsCollection = (
 	options: [...extra, maxRetriesOption],
 });
 
-/** Reads options.maxRetries for one item, within 0-10. */
-export function readMaxRetries(get: (name: string, fallback: unknown) => unknown): number {
-	const value = Number(get('options.maxRetries', DEFAULT_MAX_RETRIES));
-	return Number.isInteger(value) && value >= 0 ? Math.min(value, 10) : DEFAULT_MAX_RETRIES;
+/** Reads options.maxRetries for one item: a whole number of at least 0 (a string from an expression too), at most 10 used. */
+export function readMaxRetries(get: (name: string, fallback: unknown) => unknown, node: INode, itemIndex: number): number {
+	const value = get('options.maxRetries', DEFAULT_MAX_RETRIES);
+	if (value === undefined || value === null || value === '') return DEFAULT_MAX_RETRIES;
+	return Math.min(readInteger(node, value, 'Max Retries', itemIndex, 0), 10);
 }

@@ -14,6 +14,9 @@ import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 
 import type { GridBankClient } from './client';
 import { markPerVideo } from './delivery-failure';
+import { checkRange } from './content-range';
+import { watchBodyRate } from './deadlines';
+import { notAVideo, RangeIgnoredError, usableSignedUrl, WrongBytesError } from './download-checks';
 import { connectionError, rethrowIfCancelled } from './errors';
 import { identifyFile } from './file-name';
 import { type Body, type Ending, resumingBody, TransferError } from './resuming-body';
@@ -134,6 +137,24 @@ function storageError(ctx: DownloadContext, itemIndex: number, message: string, 
 	});
 }
 
+/** Storage answered, but not with the video: nothing is passed on. */
+function wrongFileError(ctx: DownloadContext, itemIndex: number, what: string, status?: number, detail = '') {
+	return storageError(
+		ctx,
+		itemIndex,
+		`GridBank's storage ${what}`,
+		`${detail}Nothing was passed on. This is a fault of GridBank's file storage (or of a proxy between n8n and it), not of the credential: try again later.`,
+		status,
+	);
+}
+
+function wrongBytesError(ctx: DownloadContext, itemIndex: number, verdict: { kind: string; reason: string }) {
+	const detail = `${verdict.reason[0].toUpperCase()}${verdict.reason.slice(1)}. `;
+	return verdict.kind === 'size'
+		? wrongFileError(ctx, itemIndex, 'holds a file of another size than GridBank announced', undefined, detail)
+		: wrongFileError(ctx, itemIndex, 'sent the wrong part of the file', undefined, detail);
+}
+
 /** What one storage response says about the file. */
 function describeResponse(response: IN8nHttpFullResponse) {
 	const contentRange = /^bytes (\d+)-\d+\/(\d+)$/.exec(header(response.headers, 'content-range') ?? '');
@@ -156,9 +177,12 @@ export async function downloadToBinary(
 	const signal = client.signal;
 	let signed = options.signed;
 	let reissues = 0;
+	const node = ctx.getNode();
+	usableSignedUrl(node, signed.url, itemIndex);
 	const reissue = async () => {
 		reissues++;
 		signed = await options.reissue();
+		usableSignedUrl(node, signed.url, itemIndex);
 	};
 	const known = await storeRefusal(ctx, itemIndex, options.expectedSize);
 	if (known) throw known;
@@ -177,7 +201,9 @@ export async function downloadToBinary(
 					method: 'GET',
 					url: signed.url,
 					// Asking for a range makes storage state the file's true size (Content-Range).
-					headers: { 'User-Agent': USER_AGENT, Range: `bytes=${from}-` },
+					// identity: a compressed body would be decoded by the HTTP client, and its byte counts
+					// would no longer match Content-Length / Content-Range.
+					headers: { 'User-Agent': USER_AGENT, Range: `bytes=${from}-`, 'Accept-Encoding': 'identity' },
 					encoding: 'stream',
 					returnFullResponse: true,
 					ignoreHttpStatusErrors: true,
@@ -221,9 +247,29 @@ export async function downloadToBinary(
 		}
 	};
 
+	/** Storage ignored a Range once: later breaks restart instead of resuming. */
+	let rangesIgnored = false;
 	for (let restart = 0; ; restart++) {
 		const first = await open(0, reissues === 0 ? 1 : 0);
-		const { total, resumable } = describeResponse(first);
+		const described = describeResponse(first);
+		const { total } = described;
+		const resumable = described.resumable && !rangesIgnored;
+		const placed = checkRange({
+			status: first.statusCode,
+			contentRange: header(first.headers, 'content-range'),
+			from: 0,
+			knownTotal: options.expectedSize,
+		});
+		// The size storage states (Content-Range total or Content-Length) against the API's file_size.
+		const sized =
+			placed.ok && total !== undefined && options.expectedSize !== undefined && total !== options.expectedSize
+				? ({ ok: false, kind: 'size', reason: `storage says the file has ${total} bytes, but GridBank announced ${options.expectedSize}` } as const)
+				: placed;
+		const notVideo = sized.ok ? notAVideo(header(first.headers, 'content-type'), total) : undefined;
+		if (!sized.ok || notVideo) {
+			(first.body as Body).destroy();
+			throw sized.ok ? wrongFileError(ctx, itemIndex, `sent ${notVideo}`, first.statusCode) : wrongBytesError(ctx, itemIndex, sized);
+		}
 		const refusal = total === options.expectedSize ? undefined : await storeRefusal(ctx, itemIndex, total);
 		if (refusal) {
 			(first.body as Body).destroy();
@@ -242,6 +288,8 @@ export async function downloadToBinary(
 
 		/** After each response: done, or the response that resumes where this one broke. */
 		let resumes = 0;
+		/** Why the last body was ended for being too slow, if it was. */
+		let slow: string | undefined;
 		let response = first;
 		const next = async ({ broke, got, received }: Ending): Promise<Body | undefined> => {
 			const declared = Number(header(response.headers, 'content-length') ?? NaN);
@@ -250,19 +298,31 @@ export async function downloadToBinary(
 			if (!broke && (total === undefined || received === total)) return undefined;
 			if (received === total) throw new TransferError(`storage announced ${declared} bytes but the body ended after ${got}`);
 			if (!resumable || resumes++ >= options.maxRetries)
-				throw new TransferError(`the transfer ended after ${received} of ${total ?? 'an unknown number of'} bytes`);
+				throw new TransferError(`${slow ? `${slow}; ` : ''}the transfer ended after ${received} of ${total ?? 'an unknown number of'} bytes`);
+			slow = undefined;
 			if (signed.expiresAtMs <= Date.now()) await reissue();
 			response = await open(received, 1);
-			if (describeResponse(response).start !== received) {
+			const resumed = checkRange({
+				status: response.statusCode,
+				contentRange: header(response.headers, 'content-range'),
+				from: received,
+				knownTotal: total,
+			});
+			if (!resumed.ok) {
 				(response.body as Body).destroy();
-				throw new TransferError('storage did not resume where the transfer broke');
+				throw resumed.kind === 'ignored' ? new RangeIgnoredError(resumed.reason) : new WrongBytesError(resumed.kind, resumed.reason);
 			}
 			return response.body as Body;
 		};
 
 		let binary: IBinaryData;
 		try {
-			const body = resumingBody(first.body as Body, { total, next, rethrowFatal: (error) => rethrowIfCancelled(signal, error) });
+			const body = resumingBody(first.body as Body, {
+				total,
+				next,
+				rethrowFatal: (error) => rethrowIfCancelled(signal, error),
+				watch: (watched) => watchBodyRate(watched, (reason) => (slow = reason)),
+			});
 			binary = await ctx.helpers.prepareBinaryData(body, fileName, mimeType);
 		} catch (error) {
 			rethrowIfCancelled(signal, error);
@@ -271,7 +331,9 @@ export async function downloadToBinary(
 			const limit = databaseModeLimit(error);
 			if (limit) throw tooBigForDatabaseMode(ctx, itemIndex, total, limit);
 			// Nothing partial is kept: n8n's store writes to a temporary file and drops it on error.
-			if (restart < options.maxRetries && !resumable) continue;
+			if (error instanceof WrongBytesError) throw wrongBytesError(ctx, itemIndex, { kind: error.kind, reason: error.message });
+			if (error instanceof RangeIgnoredError) rangesIgnored = true;
+			if (restart < options.maxRetries && (!resumable || error instanceof RangeIgnoredError)) continue;
 			const detail = error instanceof TransferError ? error.message : (networkErrorCode(error) ?? `stream error ${String(error)}`);
 			throw storageError(
 				ctx,
@@ -282,7 +344,15 @@ export async function downloadToBinary(
 		}
 
 		const stored = Number(binary.bytes);
+		if (stored === 0) throw wrongFileError(ctx, itemIndex, 'sent an empty file', first.statusCode);
 		const expected = options.expectedSize ?? total;
+		if (expected !== undefined && stored > expected)
+			throw storageError(
+				ctx,
+				itemIndex,
+				`The file is larger than announced: ${stored} bytes arrived, ${expected} expected`,
+				"GridBank's storage sent more bytes than the file's announced size, so the file was not passed on. Try again; if it persists, contact GridBank.",
+			);
 		if (expected !== undefined && stored !== expected)
 			throw storageError(
 				ctx,

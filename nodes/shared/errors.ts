@@ -55,7 +55,12 @@ function describe(
 		return {
 			message: forbidden.message,
 			description: `${forbidden.description}${said}`,
-			failure: info.code === 'partner_access_revoked' ? { cause: 'credential-invalid' } : { cause: 'configuration-invalid' },
+			failure:
+				info.code === 'partner_access_revoked'
+					? { cause: 'credential-invalid' }
+					: forbidden.unknown
+						? undefined
+						: { cause: 'configuration-invalid' },
 		};
 	}
 	if (status === 404)
@@ -103,12 +108,18 @@ export function apiError(node: INode, profile: ApiProfile, response: FailedRespo
 
 /** A network failure (reset, timeout) after retries; the underlying error is not kept, it holds request headers. */
 export function connectionError(node: INode, code: string, ctx: ErrorContext, what = 'GridBank'): NodeApiError {
-	return new NodeApiError(node, { code, message: `connection failed (${code})` }, {
-		message: `Could not reach ${what}: the connection failed (${code})`,
-		description: `The request was tried ${ctx.retries + 1} ${ctx.retries === 0 ? 'time' : 'times'}. Check that the credential's Base URL is right and that n8n can reach it, then try again.`,
+	const message = `Could not reach ${what}: the connection failed (${code})`;
+	const check = what === 'GridBank' ? "that the credential's Base URL is right and that n8n can reach it" : `that n8n can reach ${what} (proxies, firewall)`;
+	const error = new NodeApiError(node, { code, message: `connection failed (${code})` }, {
+		message,
+		description: `The request was tried ${ctx.retries + 1} ${ctx.retries === 0 ? 'time' : 'times'}. Check ${check}, then try again.`,
 		itemIndex: ctx.itemIndex,
 		failure: { cause: 'temporarily-unavailable' },
 	});
+	// NodeApiError swaps a message naming ECONNRESET, ETIMEDOUT… for n8n's generic text, which
+	// neither says what could not be reached nor how often it was tried: ours stays.
+	error.message = message;
+	return error;
 }
 
 /** A success status whose body is not JSON: something other than GridBank answered. */

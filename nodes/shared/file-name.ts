@@ -45,15 +45,32 @@ function decodeExtValue(value: string): string | undefined {
 	return undefined;
 }
 
+/**
+ * Header values reach Node one byte per character (latin1): a server sending the name as raw
+ * UTF-8 shows up as "Ã\u009c…". Such a value is decoded; anything else is left as it came.
+ */
+function decodeRawUtf8(value: string): string {
+	const codes = Array.from(value, (character) => character.charCodeAt(0));
+	if (!codes.some((code) => code >= 0x80) || codes.some((code) => code > 0xff)) return value;
+	try {
+		return new TextDecoder('utf-8', { fatal: true }).decode(Buffer.from(value, 'latin1'));
+	} catch {
+		return value;
+	}
+}
+
 /** The file name a Content-Disposition value carries, filename* before filename. */
 export function fileNameFromDisposition(disposition: string | undefined): string | undefined {
 	if (!disposition) return undefined;
 	const params = new Map<string, string>();
-	const re = /;\s*([^\s=;]+)\s*=\s*("(?:[^"\\]|\\.)*"|[^;]*)/g;
+	// Parameters after the disposition type, or from the start when a server leaves the type out.
+	const re = /(?:^|;)\s*([^\s=;"]+)\s*=\s*("(?:[^"\\]|\\.)*"?|[^;]*)/g;
 	for (let m = re.exec(disposition); m; m = re.exec(disposition)) {
 		const raw = m[2].trim();
-		const value = raw.startsWith('"') ? raw.slice(1, -1).replace(/\\(.)/g, '$1') : raw;
-		params.set(m[1].toLowerCase(), value);
+		// A quoted value whose closing quote is missing keeps its last character.
+		const unquoted = raw.startsWith('"') ? raw.slice(1, raw.length > 1 && raw.endsWith('"') ? -1 : undefined) : raw;
+		const value = raw.startsWith('"') ? unquoted.replace(/\\(.)/g, '$1') : raw;
+		params.set(m[1].toLowerCase(), decodeRawUtf8(value));
 	}
 	const extended = params.get('filename*');
 	const decoded = extended !== undefined ? decodeExtValue(extended) : undefined;
@@ -64,14 +81,32 @@ export function fileNameFromDisposition(disposition: string | undefined): string
 // eslint-disable-next-line no-control-regex
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/g;
 
-/** No path separators, control characters or leading dots: the name cannot leave its folder. */
+/** Invisible format characters (bidirectional overrides that disguise an extension, zero-width marks). */
+const FORMAT_CHARACTERS = /\p{Cf}/gu;
+
+/** At most 255 UTF-8 bytes (what file systems allow), cut in the stem so the extension stays, by whole characters. */
+export function fitFileName(name: string, maxBytes = 255): string {
+	const bytes = (text: string) => Buffer.byteLength(text, 'utf8');
+	if (bytes(name) <= maxBytes) return name;
+	const extension = /\.[A-Za-z0-9]{1,10}$/.exec(name)?.[0] ?? '';
+	const stem = Array.from(name.slice(0, name.length - extension.length));
+	const room = maxBytes - bytes(extension);
+	let size = bytes(stem.join(''));
+	while (stem.length && size > room) size -= bytes(stem.pop() as string);
+	return `${stem.join('').trimEnd()}${extension}`;
+}
+
+/** No path separators, control or format characters, ":" or leading dots: the name cannot leave its folder or disguise itself. */
 export function sanitizeFileName(name: string): string {
-	return name
-		.replace(CONTROL_CHARACTERS, '')
-		.replace(/[/\\]/g, '_')
-		.replace(/^[.\s]+/, '')
-		.trim()
-		.slice(0, 255);
+	return fitFileName(
+		name
+			.replace(CONTROL_CHARACTERS, '')
+			.replace(FORMAT_CHARACTERS, '')
+			.replace(/:/g, '')
+			.replace(/[/\\]/g, '_')
+			.replace(/^[.\s]+/, '')
+			.trim(),
+	);
 }
 
 export function mimeFromExtension(fileName: string): string | undefined {

@@ -3,6 +3,7 @@
 // the request budget: Return All uses the largest page; a limit fetches no more than needed.
 import type { IDataObject } from 'n8n-workflow';
 
+import { nextCursor, videoList } from './body-checks';
 import type { GridBankClient } from './client';
 import { endlessListError, PageProgress } from './page-progress';
 
@@ -72,6 +73,10 @@ class Collector {
 	}
 }
 
+/** A Partner page without `videos` is empty (GridBank documents it so); a search result must have it. */
+const CURSOR_PAGE = (client: GridBankClient) => ({ field: 'videos', idField: client.profile.idField, optional: true, what: 'a list page' });
+const NUMBERED_PAGE = (client: GridBankClient) => ({ field: 'videos', idField: client.profile.idField, optional: false, what: 'a search result' });
+
 /** Partner: follow next_cursor until absent, null or "". A rejected cursor restarts once. */
 export async function pageByCursor(client: GridBankClient, request: PagingRequest): Promise<PagingResult> {
 	const max = client.profile.maxPerPage;
@@ -80,7 +85,9 @@ export async function pageByCursor(client: GridBankClient, request: PagingReques
 	let restarted = false;
 	const progress = new PageProgress();
 	for (;;) {
-		const perPage = Math.min(collector.remaining, max);
+		// After a restart the first pages are re-read to skip what was emitted: at full size, so it
+		// costs the requests Return All would make to get back there.
+		const perPage = restarted ? max : Math.min(collector.remaining, max);
 		const response = await client.get<CursorPage>(request.path, {
 			qs: { ...request.qs, per_page: perPage, ...(cursor ? { cursor } : {}) },
 			itemIndex: request.itemIndex,
@@ -94,8 +101,9 @@ export async function pageByCursor(client: GridBankClient, request: PagingReques
 			progress.restarted(Math.ceil(collector.items.length / Math.max(1, Math.min(collector.remaining, max))));
 			continue;
 		}
-		const more = collector.add(response.body.videos ?? []);
-		cursor = response.body.next_cursor || undefined;
+		const videos = videoList(client.node, response.body, CURSOR_PAGE(client), request.itemIndex);
+		const more = collector.add(videos);
+		cursor = nextCursor(client.node, response.body as IDataObject, request.itemIndex);
 		if (!more || !cursor) return { items: collector.items, truncated: false };
 		const stalled = progress.stalled(collector.added);
 		if (progress.repeats(cursor) || stalled)
@@ -127,7 +135,8 @@ export async function pageByNumber(client: GridBankClient, request: PagingReques
 			maxRetries: request.maxRetries,
 		});
 		searchId = response.body.search_id ?? searchId;
-		const more = collector.add(response.body.videos ?? [], { search_id: response.body.search_id ?? null });
+		const videos = videoList(client.node, response.body, NUMBERED_PAGE(client), request.itemIndex);
+		const more = collector.add(videos, { search_id: response.body.search_id ?? null });
 		const hasMore = response.body.has_more === true;
 		if (!more || !hasMore) return { items: collector.items, truncated: false };
 		// Page numbers always end (LAST_PAGE), so empty pages end the search cleanly, with a hint.

@@ -19,7 +19,7 @@ export interface Body {
 	removeListener(event: string, listener: (...args: never[]) => void): unknown;
 	pause(): unknown;
 	resume(): unknown;
-	destroy(): unknown;
+	destroy(error?: Error): unknown;
 }
 
 /** How one response's body ended. */
@@ -42,6 +42,8 @@ export interface ResumingBodyOptions {
 	next: (ending: Ending) => Promise<Body | undefined>;
 	/** Throws a body's error when it must end the stream as it is instead of resuming (a cancel). */
 	rethrowFatal: (error: unknown) => void;
+	/** Watches each body while it is read (its rate); told when this stream holds it paused. */
+	watch?: (body: Body) => { data(bytes: number): void; hold(): void; release(): void; stop(): void };
 }
 
 interface Output {
@@ -91,7 +93,7 @@ export function resumingBody(first: Body, options: ResumingBodyOptions): BinaryS
 	let received = 0;
 	let destroyed = false;
 	/** The body being read, and a way to drop it. */
-	let current: { body: Body; drop: () => void } | undefined;
+	let current: { body: Body; drop: () => void; watch?: ReturnType<NonNullable<ResumingBodyOptions['watch']>> } | undefined;
 
 	let started = false;
 	const Readable = readableClassOf(first);
@@ -103,7 +105,10 @@ export function resumingBody(first: Body, options: ResumingBodyOptions): BinaryS
 			if (!started) {
 				started = true;
 				attach(first);
-			} else current?.body.resume();
+			} else if (current) {
+				current.watch?.release();
+				current.body.resume();
+			}
 		},
 		destroy: (error, done) => {
 			destroyed = true;
@@ -119,8 +124,10 @@ export function resumingBody(first: Body, options: ResumingBodyOptions): BinaryS
 	const attach = (body: Body) => {
 		let got = 0;
 		let done = false;
+		const watch = options.watch?.(body);
 		const finish = () => {
 			done = true;
+			watch?.stop();
 			discard(body, listeners);
 			if (current?.body === body) current = undefined;
 		};
@@ -141,7 +148,11 @@ export function resumingBody(first: Body, options: ResumingBodyOptions): BinaryS
 				finish();
 				return fail(new TransferError('storage sent more bytes than the file has'));
 			}
-			if (!out.push(chunk)) body.pause();
+			watch?.data(chunk.length);
+			if (!out.push(chunk)) {
+				watch?.hold();
+				body.pause();
+			}
 		};
 		const onError = (error: unknown) => {
 			try {
@@ -161,7 +172,7 @@ export function resumingBody(first: Body, options: ResumingBodyOptions): BinaryS
 			['end', onEnd],
 			['close', onClose],
 		];
-		current = { body, drop: finish };
+		current = { body, drop: finish, watch };
 		for (const [event, listener] of listeners) body.on(event, listener);
 		// A 'data' listener does not restart a body that was paused before it came here.
 		body.resume();

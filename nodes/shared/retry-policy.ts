@@ -32,20 +32,38 @@ type Headers = Record<string, string | string[] | undefined>;
 
 const header = (headers: Headers, name: string): string | undefined => {
 	const value = headers[name] ?? headers[name.toLowerCase()];
-	return Array.isArray(value) ? value[0] : value;
+	// Two headers of one name are a list: not a wait anyone can trust.
+	return Array.isArray(value) ? (value.length === 1 ? value[0] : undefined) : value;
 };
 
+/** HTTP dates (RFC 9110): IMF-fixdate, and the obsolete RFC 850 and asctime forms. */
+const HTTP_DATE = [
+	/^(Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d{2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{4} \d{2}:\d{2}:\d{2} GMT$/,
+	/^(Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday), \d{2}-(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)-\d{2} \d{2}:\d{2}:\d{2} GMT$/,
+	/^(Mon|Tue|Wed|Thu|Fri|Sat|Sun) (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) [ \d]\d \d{2}:\d{2}:\d{2} \d{4}$/,
+];
+
 /**
- * The wait a 429 asks for: Retry-After in seconds or as an HTTP date, else the Enterprise
- * X-RateLimit-Reset (Unix seconds); undefined when the response names none.
+ * Retry-After read strictly: whole seconds ("0", "120") or a future HTTP date. Anything else
+ * (negative, fractions, lists, garbage, a date already past) is undefined, so the caller
+ * backs off instead of retrying at once.
+ */
+export function retryAfterMs(value: string | undefined, now = Date.now()): number | undefined {
+	const text = value?.trim();
+	if (!text) return undefined;
+	if (/^\d{1,9}$/.test(text)) return Number(text) * 1000;
+	if (!HTTP_DATE.some((form) => form.test(text))) return undefined;
+	const date = Date.parse(text.includes(',') ? text : `${text} GMT`);
+	return Number.isNaN(date) || date <= now ? undefined : date - now;
+}
+
+/**
+ * The wait a 429 or 503 asks for: Retry-After, else the Enterprise X-RateLimit-Reset (Unix
+ * seconds); undefined when the response names none that can be trusted.
  */
 export function requestedWaitMs(headers: Headers, now = Date.now()): number | undefined {
-	const retryAfter = header(headers, 'retry-after')?.trim();
-	if (retryAfter) {
-		if (/^\d+(\.\d+)?$/.test(retryAfter)) return Math.ceil(Number(retryAfter) * 1000);
-		const date = Date.parse(retryAfter);
-		if (!Number.isNaN(date)) return Math.max(0, date - now);
-	}
+	const retryAfter = retryAfterMs(header(headers, 'retry-after'), now);
+	if (retryAfter !== undefined) return retryAfter;
 	const reset = header(headers, 'x-ratelimit-reset')?.trim();
 	if (reset && /^\d+$/.test(reset)) return Math.max(0, Number(reset) * 1000 - now);
 	return undefined;

@@ -2,6 +2,7 @@
 import type { INode } from 'n8n-workflow';
 
 import { inputError } from './errors';
+import { numberFrom } from './read-parameters';
 
 // Control characters are exactly what this matches, to refuse them.
 // eslint-disable-next-line no-control-regex
@@ -71,8 +72,9 @@ export function optionalInteger(
 	max = Number.MAX_SAFE_INTEGER,
 ): number | undefined {
 	if (value === undefined || value === null || value === '') return undefined;
-	const number = typeof value === 'string' ? Number(value) : value;
-	if (typeof number !== 'number' || !Number.isInteger(number) || number < min || number > max)
+	// "25" from an expression is 25; " ", "0x10" or "1e3" are not numbers a user typed.
+	const number = numberFrom(value);
+	if (number === undefined || !Number.isInteger(number) || number < min || number > max)
 		throw inputError(
 			node,
 			`${label} must be a whole number${max === Number.MAX_SAFE_INTEGER ? ` of at least ${min}` : ` from ${min} to ${max}`}`,

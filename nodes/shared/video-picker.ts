@@ -12,6 +12,7 @@ import type {
 } from 'n8n-workflow';
 
 import type { ApiProfile } from './api-profiles';
+import { nextCursor, videoList } from './body-checks';
 import { GridBankClient } from './client';
 import { LAST_PAGE } from './paging';
 import { requireVideoId } from './validate';
@@ -156,7 +157,8 @@ export async function listVideos(
 			...request,
 			qs: { ...(list.searchParam ? { [list.searchParam]: q } : {}), page, per_page: profile.maxPerPage },
 		});
-		const results = (body.videos ?? []).map((item) => pickerItem(toVideo(profile.videoFields, item)));
+		const videos = videoList(client.node, body, { field: 'videos', idField: profile.idField, optional: false, what: 'a search result' }, 0);
+		const results = videos.map((item) => pickerItem(toVideo(profile.videoFields, item)));
 		return { results, paginationToken: body.has_more === true && page < LAST_PAGE ? String(page + 1) : undefined };
 	}
 
@@ -173,12 +175,12 @@ export async function listVideos(
 		});
 		if (response.status === 400) return { results };
 		pages++;
-		for (const item of response.body.videos ?? []) {
+		for (const item of videoList(client.node, response.body, { field: 'videos', idField: profile.idField, optional: true, what: 'a list page' }, 0)) {
 			const video = toVideo(profile.videoFields, item);
 			const haystack = `${String(video.title ?? '')} ${String(video.id)}`.toLowerCase();
 			if (!words || haystack.includes(words)) results.push(pickerItem(video));
 		}
-		cursor = response.body.next_cursor || undefined;
+		cursor = nextCursor(client.node, response.body as IDataObject, 0);
 		if (!cursor || !words || results.length >= PICKER_MIN_MATCHES || pages >= PICKER_MAX_PAGES)
 			return { results, paginationToken: cursor };
 	}

@@ -27,11 +27,14 @@ export async function executeWorkflow(options: {
 	credentials?: Record<string, ICredentialDataDecryptedObject>;
 	/** Called with the running execution, e.g. to cancel it. */
 	onStart?: (execution: { cancel: () => void }) => void;
+	/** The workflow's settings (e.g. its timezone). */
+	settings?: IWorkflowBase['settings'];
 }): Promise<WorkflowRun> {
 	await initBinaryData();
 	const { workflowId, nodes, connections } = options;
 	const executionId = `${Date.now()}${++executionCounter}`;
-	const workflow = new Workflow({ id: workflowId, nodes, connections, nodeTypes, active: false, settings: {} });
+	const settings = options.settings ?? {};
+	const workflow = new Workflow({ id: workflowId, nodes, connections, nodeTypes, active: false, settings });
 	const workflowData: IWorkflowBase = {
 		id: workflowId,
 		name: workflowId,
@@ -39,7 +42,7 @@ export async function executeWorkflow(options: {
 		isArchived: false,
 		nodes,
 		connections,
-		settings: {},
+		settings,
 		createdAt: new Date(),
 		updatedAt: new Date(),
 		activeVersionId: null,

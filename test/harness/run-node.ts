@@ -28,6 +28,8 @@ export interface RunNodeOptions {
 	continueOnFail?: boolean;
 	/** Called with the running execution, e.g. to cancel it. */
 	onStart?: (execution: { cancel: () => void }) => void;
+	/** The workflow's settings, e.g. { timezone: 'Asia/Tokyo' }. */
+	settings?: { timezone?: string };
 }
 
 /** Errors in run data are plain copies, not NodeApiError instances. */
@@ -87,6 +89,7 @@ export async function runNode(options: RunNodeOptions): Promise<NodeRun> {
 		connections,
 		credentials: options.credentials,
 		onStart: options.onStart,
+		settings: options.settings,
 	});
 
 	const task = run.data.resultData.runData[NODE_NAME]?.[0];

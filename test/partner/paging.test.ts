@@ -119,6 +119,16 @@ describe('a rejected cursor', () => {
 		expect(calls[3].query.cursor).toBeUndefined();
 	});
 
+	test('under a Limit, the restart re-reads at full page size: the requests Return All would make', async () => {
+		const { key } = sim().createPartnerAccount({ licences: 350 });
+		sim().faults.rejectCursorOnPage(2);
+		const result = await list(key, { returnAll: false, limit: 150 });
+		expect(result.keys).toEqual(sim().partnerLicences(key).slice(0, 150).map((l) => l.video_key));
+		const calls = apiCalls(sim(), '/partner/v1/content');
+		expect(calls.map((c) => c.status)).toEqual([200, 400, 200, 200]);
+		expect(result.perPage).toEqual([100, 50, 100, 100]);
+	});
+
 	test.each(['null', 'empty', 'absent'] as const)('the end of the list is found when next_cursor is %s', async (style) => {
 		const { key } = sim().createPartnerAccount({ licences: 120 });
 		sim().faults.endCursorStyle(style);

@@ -2,6 +2,7 @@
  * Fault switches of one simulator instance. Counted faults are consumed by the requests
  * they hit; reset() / faults.clear() turn everything off.
  */
+import { FieldFaults } from './field-faults';
 import type { EndCursorStyle, FailNextOptions, PartnerPagingFault, ResetConnectionsOptions } from './types';
 
 /** A misbehaving Partner list (partnerPaging) ends after this many pages. */
@@ -59,6 +60,8 @@ export class FaultState {
 	enterpriseEmptyPages = false;
 	purchaseTimesInMs = false;
 	readonly missingMasters = new Set<string>();
+	/** Field hardening II switches (field-faults.ts). */
+	readonly field = new FieldFaults();
 
 	constructor(private readonly defaultEndCursor: EndCursorStyle) {
 		this.endCursor = defaultEndCursor;
@@ -87,6 +90,7 @@ export class FaultState {
 		this.enterpriseEmptyPages = false;
 		this.purchaseTimesInMs = false;
 		this.missingMasters.clear();
+		this.field.clear();
 	}
 
 	takeApiRedirect(rawPath: string): ApiRedirect | undefined {

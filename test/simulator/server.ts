@@ -160,15 +160,28 @@ class SimulatorImpl implements Simulator {
 			afterBytes = reset?.afterBytes;
 			const redirect = f.takeApiRedirect(rawPath);
 			const fail = redirect ? undefined : f.takeFail('api', rawPath);
+			const forbidden = !redirect && !fail && rawPath.startsWith('/partner/') ? f.field.takeForbidden(rawPath) : undefined;
 			if (redirect) {
 				const origin = redirect.to === 'other' ? this.redirectUrl : this.baseUrl;
 				response = { status: redirect.status ?? 302, headers: { Location: `${origin}${req.url ?? '/'}` }, body: null };
 			} else if (fail) response = this.failure(fail, rawPath, now);
+			else if (forbidden) response = partnerError(403, forbidden.code, 'Forbidden.');
 			else {
 				const ctx: RequestContext = { method: req.method ?? 'GET', rawPath, query: new URLSearchParams(rawQuery), headers: req.headers, now };
 				if (rawPath.startsWith('/partner/')) response = handlePartner(this.engine, ctx);
 				else if (rawPath.startsWith('/external/')) response = handleEnterprise(this.engine, ctx);
 				else response = json(404, { detail: 'Not Found' });
+				if (response.status === 200 && /\/download$/.test(rawPath) && response.body && typeof response.body === 'object') {
+					const signed = f.field.takeSignedUrl();
+					if (signed) response = { ...response, body: { ...(response.body as object), url: signed.value } };
+				}
+				const delta = response.status === 200 && /^\/external\/v1\/videos\/.+\/download$/.test(rawPath) ? f.field.takeSizeDelta() : undefined;
+				if (delta !== undefined) {
+					const body = response.body as { file_size: number };
+					response = { ...response, body: { ...body, file_size: body.file_size + delta } };
+				}
+				const replaced = response.status === 200 ? f.field.takeBody(rawPath) : undefined;
+				if (replaced) response = { ...response, body: replaced.body };
 				if (response.status === 200 && f.takeNonJson(rawPath)) {
 					response = { status: 200, headers: response.headers, raw: { text: '<html><body><p>OK</p></body></html>', contentType: 'text/html' } };
 				}
@@ -211,6 +224,21 @@ class SimulatorImpl implements Simulator {
 			'Content-Length': String(bytes.length),
 			...r.headers,
 		});
+		const drip = this.engine.faults.field.apiDripMs;
+		if (drip > 0) {
+			let sent = 0;
+			const timer = setInterval(() => {
+				if (res.destroyed || sent >= bytes.length) {
+					clearInterval(timer);
+					if (!res.destroyed) res.end();
+					return;
+				}
+				res.write(bytes.subarray(sent, sent + 1));
+				sent++;
+			}, drip);
+			res.once('close', () => clearInterval(timer));
+			return;
+		}
 		if (afterBytes !== undefined && afterBytes < bytes.length) {
 			res.write(bytes.subarray(0, afterBytes));
 			res.socket?.end();
@@ -376,6 +404,35 @@ class SimulatorImpl implements Simulator {
 			},
 			endCursorStyle(style): void {
 				engine.faults.endCursor = style;
+			},
+			misplaceRange(offset: number, n?: number, o?: { resumesOnly?: boolean }): void {
+				if (!Number.isInteger(offset) || offset < 1) throw new Error('misplaceRange: offset must be a positive integer');
+				engine.faults.field.misplacedRanges.push({ left: count(n, 'misplaceRange'), o: { offset, resumesOnly: o?.resumesOnly === true } });
+			},
+			ignoreRange(n?: number): void {
+				engine.faults.field.ignoredRanges.push({ left: count(n, 'ignoreRange'), o: true });
+			},
+			storageServesPage(kind: 'html' | 'empty', n?: number): void {
+				engine.faults.field.pages.push({ left: count(n, 'storageServesPage'), o: kind });
+			},
+			signedUrlValue(value: unknown, n?: number): void {
+				engine.faults.field.signedUrls.push({ left: count(n, 'signedUrlValue'), o: { value } });
+			},
+			okBodyInstead(path: string | RegExp, body: unknown, n?: number): void {
+				engine.faults.field.bodies.push({ left: count(n, 'okBodyInstead'), o: { path, body } });
+			},
+			rawDisposition(value: string, n?: number): void {
+				engine.faults.field.dispositions.push({ left: count(n, 'rawDisposition'), o: value });
+			},
+			misstateFileSize(delta: number, n?: number): void {
+				if (!Number.isInteger(delta) || delta === 0) throw new Error('misstateFileSize: delta must be a non-zero integer');
+				engine.faults.field.sizeDeltas.push({ left: count(n, 'misstateFileSize'), o: delta });
+			},
+			partnerForbidden(path: string | RegExp, code: string, n?: number): void {
+				engine.faults.field.forbiddens.push({ left: count(n, 'partnerForbidden'), o: { path, code } });
+			},
+			dripApi(msPerByte: number): void {
+				engine.faults.field.apiDripMs = Math.max(0, msPerByte);
 			},
 			clear(): void {
 				engine.faults.clear();

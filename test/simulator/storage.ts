@@ -163,6 +163,19 @@ export async function handleStorage(engine: Engine, s: StorageRequest): Promise<
 	}
 
 	const file = engine.world.file(video.id);
+	if (s.target === 'storage') {
+		const page = faults.field.takePage();
+		if (page) {
+			const body = page === 'html' ? '<!doctype html><html><body><h1>Sign in</h1><form action="/login"></form></body></html>' : '';
+			entry.status = 200;
+			res.writeHead(200, {
+				'Content-Type': page === 'html' ? 'text/html; charset=utf-8' : (file.contentType ?? 'video/quicktime'),
+				'Content-Length': String(Buffer.byteLength(body)),
+			});
+			res.end(body);
+			return;
+		}
+	}
 	let start = 0;
 	let end = file.size;
 	let status = 200;
@@ -178,7 +191,13 @@ export async function handleStorage(engine: Engine, s: StorageRequest): Promise<
 		if (range === 'unsatisfiable') {
 			return xml(s, 416, 'InvalidRange', 'The requested range is not satisfiable', { 'Content-Range': `bytes */${file.size}` });
 		}
-		if (range) {
+		const ignored = range && range.start > 0 && s.target === 'storage' && faults.field.takeIgnoredRange();
+		const misplaced = s.target === 'storage' ? faults.field.takeMisplacedRange(range ? range.start : 0) : undefined;
+		if (misplaced !== undefined) {
+			start = Math.min(file.size - 1, (range ? range.start : 0) + misplaced);
+			status = 206;
+			headers['Content-Range'] = `bytes ${start}-${end - 1}/${file.size}`;
+		} else if (range && !ignored) {
 			start = range.start;
 			end = range.end;
 			status = 206;
@@ -188,6 +207,8 @@ export async function handleStorage(engine: Engine, s: StorageRequest): Promise<
 	if (file.contentType !== null) headers['Content-Type'] = file.contentType;
 	const disposition = headerDisposition(file);
 	if (disposition !== undefined) headers['Content-Disposition'] = disposition;
+	const raw = s.target === 'storage' ? faults.field.takeDisposition() : undefined;
+	if (raw !== undefined) headers['Content-Disposition'] = Buffer.from(raw, 'utf8').toString('latin1');
 
 	let length = end - start;
 	let limit = length;

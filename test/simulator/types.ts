@@ -158,6 +158,24 @@ export interface Faults {
 	edgeBlock(on: boolean): void;
 	/** Addition: how the last Partner page signals the end (absent / null / ""). */
 	endCursorStyle(style: EndCursorStyle): void;
+	/** Storage answers the next `count` GETs (with resumesOnly: those whose Range starts past byte 0) from `offset` bytes past the byte asked for, as a 206 whose Content-Range says so. */
+	misplaceRange(offset: number, count?: number, o?: { resumesOnly?: boolean }): void;
+	/** Storage answers the next `count` GETs whose Range starts past byte 0 with 200 and the whole file. */
+	ignoreRange(count?: number): void;
+	/** Storage answers the next `count` GETs with 200 and an HTML sign-in page ('html') or an empty body ('empty'). */
+	storageServesPage(kind: 'html' | 'empty', count?: number): void;
+	/** The next `count` download URL responses (both APIs) carry `value` as their `url`. */
+	signedUrlValue(value: unknown, count?: number): void;
+	/** The next `count` 200 API responses on a matching path carry `body` (any JSON value) instead. */
+	okBodyInstead(path: string | RegExp, body: unknown, count?: number): void;
+	/** The next `count` storage answers carry exactly this Content-Disposition, sent as raw UTF-8 bytes. */
+	rawDisposition(value: string, count?: number): void;
+	/** The next `count` Enterprise download answers state file_size off by `delta` bytes (storage serves the true file). */
+	misstateFileSize(delta: number, count?: number): void;
+	/** The next `count` Partner requests on a matching path get 403 with this GridBank error code (before any other check but the edge). */
+	partnerForbidden(path: string | RegExp, code: string, count?: number): void;
+	/** API response bodies are sent one byte every `msPerByte` ms, headers at once; 0 turns it off. */
+	dripApi(msPerByte: number): void;
 	/** Addition: clear every fault switch (state, log and accounts are kept). */
 	clear(): void;
 	/**

@@ -1,10 +1,12 @@
 // Get Download URL: GET /partner/v1/videos/{video_key}/download, optionally the file itself.
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
+import { bodyObject } from '../../shared/body-checks';
 import type { GridBankClient } from '../../shared/client';
 import { downloadProperties, optionsCollection, readMaxRetries } from '../../shared/common-properties';
 import { downloadItem, type IssuedUrl } from '../../shared/download';
 import { jsonItems, type OperationResult } from '../../shared/operation';
+import { readBoolean } from '../../shared/read-parameters';
 import { encodeId } from '../../shared/validate';
 import { readVideoParameter, VIDEO_KEY_REGEX, videoLocator } from '../../shared/video-picker';
 
@@ -39,15 +41,16 @@ export async function issuePartnerUrl(
 	videoKey: string,
 	options: { itemIndex: number; maxRetries: number },
 ): Promise<IssuedUrl> {
-	const { body } = await client.get<PartnerDownload>(`/videos/${encodeId(videoKey)}/download`, { ...options, subject: videoKey });
+	const response = await client.get<PartnerDownload>(`/videos/${encodeId(videoKey)}/download`, { ...options, subject: videoKey });
+	const body = bodyObject(client.node, response.body, 'a download link', options.itemIndex) as PartnerDownload;
 	const expires = Number(body.expires_at);
 	return { json: body, signed: { url: body.url, expiresAtMs: Number.isFinite(expires) ? expires * 1000 : Infinity } };
 }
 
 export async function execute(this: IExecuteFunctions, itemIndex: number, client: GridBankClient): Promise<OperationResult> {
 	const videoKey = readVideoParameter(this, 'videoKey', 'Video Key', itemIndex);
-	const download = this.getNodeParameter('download', itemIndex, false) as boolean;
-	const maxRetries = readMaxRetries((name, fallback) => this.getNodeParameter(name, itemIndex, fallback));
+	const download = readBoolean(this.getNode(), this.getNodeParameter('download', itemIndex, false), 'Download File', itemIndex);
+	const maxRetries = readMaxRetries((name, fallback) => this.getNodeParameter(name, itemIndex, fallback), this.getNode(), itemIndex);
 
 	const issue = async () => await issuePartnerUrl(client, videoKey, { itemIndex, maxRetries });
 

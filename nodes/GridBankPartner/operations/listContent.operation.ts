@@ -7,6 +7,8 @@ import { limitProperty, optionsCollection, readMaxRetries, returnAllProperty } f
 import { inputError } from '../../shared/errors';
 import { jsonItems, type OperationResult } from '../../shared/operation';
 import { pageByCursor } from '../../shared/paging';
+import { readBoolean, readInteger } from '../../shared/read-parameters';
+import { parseInZone } from '../../shared/zoned-time';
 import { outputFormatOption, readOutputFormat, shapeVideos } from '../../shared/video-shape';
 
 const show = { show: { operation: ['listContent'] } };
@@ -36,19 +38,18 @@ function toEpochMs(ctx: IExecuteFunctions, value: unknown, itemIndex: number): n
 	if (typeof value === 'number') return value < 1e11 ? value * 1000 : value;
 	if (value instanceof Date) return value.getTime();
 	const text = typeof value === 'object' && 'toISO' in value ? String((value as { toISO(): string }).toISO()) : String(value);
-	const ms = Date.parse(text);
-	if (Number.isNaN(ms))
+	// Without an offset (as n8n's date picker stores it): the workflow's time zone, not the server's.
+	const ms = parseInZone(text, ctx.getTimezone());
+	if (ms === undefined)
 		throw inputError(ctx.getNode(), `Purchased After "${text}" is not a date`, 'Use an ISO date such as 2026-01-31T12:00:00Z, or an expression that gives a date.', itemIndex);
 	return ms;
 }
 
 export async function execute(this: IExecuteFunctions, itemIndex: number, client: GridBankClient): Promise<OperationResult> {
-	const returnAll = this.getNodeParameter('returnAll', itemIndex, false) as boolean;
-	const limit = returnAll ? undefined : Number(this.getNodeParameter('limit', itemIndex, 50));
-	if (limit !== undefined && (!Number.isInteger(limit) || limit < 1))
-		throw inputError(this.getNode(), 'Limit must be a whole number of at least 1', `Got ${limit}.`, itemIndex);
+	const returnAll = readBoolean(this.getNode(), this.getNodeParameter('returnAll', itemIndex, false), 'Return All', itemIndex);
+	const limit = returnAll ? undefined : readInteger(this.getNode(), this.getNodeParameter('limit', itemIndex, 50), 'Limit', itemIndex, 1);
 	const after = toEpochMs(this, this.getNodeParameter('options.purchasedAfter', itemIndex, ''), itemIndex);
-	const maxRetries = readMaxRetries((name, fallback) => this.getNodeParameter(name, itemIndex, fallback));
+	const maxRetries = readMaxRetries((name, fallback) => this.getNodeParameter(name, itemIndex, fallback), this.getNode(), itemIndex);
 	const format = readOutputFormat(this.getNode(), this.getNodeParameter('options.outputFormat', itemIndex, 'api'), itemIndex);
 
 	const { items } = await pageByCursor(client, {

@@ -1,6 +1,7 @@
 // Get Usage: GET /external/v1/usage/me, the account's tier, lease period, downloads and top videos.
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
+import { bodyObject } from '../../../shared/body-checks';
 import type { GridBankClient } from '../../../shared/client';
 import { optionsCollection, readMaxRetries } from '../../../shared/common-properties';
 import { jsonItems, type OperationResult } from '../../../shared/operation';
@@ -10,7 +11,7 @@ const show = { resource: ['usage'], operation: ['get'] };
 export const description: INodeProperties[] = [optionsCollection(show)];
 
 export async function execute(this: IExecuteFunctions, itemIndex: number, client: GridBankClient): Promise<OperationResult> {
-	const maxRetries = readMaxRetries((name, fallback) => this.getNodeParameter(name, itemIndex, fallback));
+	const maxRetries = readMaxRetries((name, fallback) => this.getNodeParameter(name, itemIndex, fallback), this.getNode(), itemIndex);
 	const { body } = await client.get<IDataObject>('/usage/me', { itemIndex, maxRetries });
-	return jsonItems([body]);
+	return jsonItems([bodyObject(client.node, body, 'a usage report', itemIndex)]);
 }

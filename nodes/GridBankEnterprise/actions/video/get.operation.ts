@@ -6,6 +6,7 @@ import { ENTERPRISE } from '../../../shared/api-profiles';
 import type { GridBankClient } from '../../../shared/client';
 import { optionsCollection, readMaxRetries } from '../../../shared/common-properties';
 import { jsonItems, type OperationResult } from '../../../shared/operation';
+import { videoObject } from '../../../shared/body-checks';
 import { encodeId } from '../../../shared/validate';
 import { outputFormatOption, readOutputFormat, shapeVideos } from '../../../shared/video-shape';
 import { readVideoId, videoIdProperty } from './video-id';
@@ -19,8 +20,8 @@ export const description: INodeProperties[] = [
 
 export async function execute(this: IExecuteFunctions, itemIndex: number, client: GridBankClient): Promise<OperationResult> {
 	const videoId = readVideoId(this, itemIndex);
-	const maxRetries = readMaxRetries((name, fallback) => this.getNodeParameter(name, itemIndex, fallback));
+	const maxRetries = readMaxRetries((name, fallback) => this.getNodeParameter(name, itemIndex, fallback), this.getNode(), itemIndex);
 	const format = readOutputFormat(this.getNode(), this.getNodeParameter('options.outputFormat', itemIndex, 'api'), itemIndex);
 	const { body } = await client.get<IDataObject>(`/videos/${encodeId(videoId)}`, { itemIndex, maxRetries, subject: videoId });
-	return jsonItems(shapeVideos(format, ENTERPRISE.videoFields, [body]));
+	return jsonItems(shapeVideos(format, ENTERPRISE.videoFields, [videoObject(client.node, body, 'id', 'a video', itemIndex)]));
 }

@@ -2,10 +2,12 @@
 // file, and optionally the file itself through the shared download path.
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
+import { bodyObject } from '../../../shared/body-checks';
 import type { GridBankClient } from '../../../shared/client';
 import { downloadProperties, optionsCollection, readMaxRetries } from '../../../shared/common-properties';
 import { downloadItem, type IssuedUrl } from '../../../shared/download';
 import { jsonItems, type OperationResult } from '../../../shared/operation';
+import { readBoolean } from '../../../shared/read-parameters';
 import { encodeId, optionalInteger, requireText } from '../../../shared/validate';
 import { readVideoId, videoIdProperty } from './video-id';
 
@@ -50,8 +52,8 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, client
 	const expiresIn = optionalInteger(node, this.getNodeParameter('expiresIn', itemIndex, 5), 'Expires In', itemIndex, 1, 5);
 	const searchIdValue = this.getNodeParameter('searchId', itemIndex, '');
 	const searchId = searchIdValue === '' || searchIdValue === null ? undefined : requireText(node, searchIdValue, 'Search ID', itemIndex, 200);
-	const download = this.getNodeParameter('download', itemIndex, false) as boolean;
-	const maxRetries = readMaxRetries((name, fallback) => this.getNodeParameter(name, itemIndex, fallback));
+	const download = readBoolean(node, this.getNodeParameter('download', itemIndex, false), 'Download File', itemIndex);
+	const maxRetries = readMaxRetries((name, fallback) => this.getNodeParameter(name, itemIndex, fallback), this.getNode(), itemIndex);
 
 	const qs: IDataObject = {};
 	if (expiresIn !== undefined) qs.expires_in = expiresIn;
@@ -59,12 +61,13 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, client
 
 	let fileSize: number | undefined;
 	const issue = async (): Promise<IssuedUrl> => {
-		const { body } = await client.get<EnterpriseDownload>(`/videos/${encodeId(videoId)}/download`, {
+		const response = await client.get<EnterpriseDownload>(`/videos/${encodeId(videoId)}/download`, {
 			qs,
 			itemIndex,
 			maxRetries,
 			subject: videoId,
 		});
+		const body = bodyObject(client.node, response.body, 'a download link', itemIndex) as EnterpriseDownload;
 		const expiresAtMs = Date.parse(String(body.expires_at));
 		const size = Number(body.file_size);
 		fileSize = Number.isSafeInteger(size) && size >= 0 ? size : undefined;

@@ -9,6 +9,7 @@ import { inputError } from '../../../shared/errors';
 import { jsonItems, type OperationResult } from '../../../shared/operation';
 import { UNPRODUCTIVE_PAGES } from '../../../shared/page-progress';
 import { LAST_PAGE, pageByNumber } from '../../../shared/paging';
+import { readBoolean } from '../../../shared/read-parameters';
 import { optionalInteger, requireText } from '../../../shared/validate';
 import { outputFormatOption, readOutputFormat, shapeVideos } from '../../../shared/video-shape';
 
@@ -109,11 +110,11 @@ function searchQuery(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
 
 export async function execute(this: IExecuteFunctions, itemIndex: number, client: GridBankClient): Promise<OperationResult> {
 	const qs = searchQuery(this, itemIndex);
-	const returnAll = this.getNodeParameter('returnAll', itemIndex, false) as boolean;
+	const returnAll = readBoolean(this.getNode(), this.getNodeParameter('returnAll', itemIndex, false), 'Return All', itemIndex);
 	const limit = returnAll
 		? undefined
 		: (optionalInteger(this.getNode(), this.getNodeParameter('limit', itemIndex, DEFAULT_LIMIT), 'Limit', itemIndex, 1) ?? DEFAULT_LIMIT);
-	const maxRetries = readMaxRetries((name, fallback) => this.getNodeParameter(name, itemIndex, fallback));
+	const maxRetries = readMaxRetries((name, fallback) => this.getNodeParameter(name, itemIndex, fallback), this.getNode(), itemIndex);
 	const format = readOutputFormat(this.getNode(), this.getNodeParameter('options.outputFormat', itemIndex, 'api'), itemIndex);
 
 	const { items, truncated, stalled } = await pageByNumber(client, { path: '/videos/search', qs, itemIndex, maxRetries, limit });
