@@ -4,6 +4,7 @@
 // messages, descriptions, error context, continueOnFail items, trigger static data, log lines.
 import { DEMO_ENTERPRISE_KEY, DEMO_PARTNER_KEY } from '../simulator';
 import { runNode } from '../harness/run-node';
+import { outputCapture } from '../harness/capture-output';
 import { useSimulator } from '../harness/simulator';
 import { partnerTrigger } from '../trigger/helpers';
 
@@ -12,22 +13,7 @@ process.env.N8N_LOG_LEVEL = 'debug';
 const sim = useSimulator();
 const REVOKED = 'apik_gone.revoked-secret-part';
 
-let written = '';
-Object.assign(console, { _stdout: process.stdout, _stderr: process.stderr });
-const capture = () => {
-	const spies = [process.stdout, process.stderr].map((stream) =>
-		jest.spyOn(stream, 'write').mockImplementation(((chunk: string | Uint8Array) => {
-			written += typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8');
-			return true;
-		}) as never),
-	);
-	const consoles = (['log', 'info', 'warn', 'error', 'debug'] as const).map((method) =>
-		jest.spyOn(console, method).mockImplementation((...args: unknown[]) => {
-			written += `${args.map((a) => (typeof a === 'string' ? a : JSON.stringify(a))).join(' ')}\n`;
-		}),
-	);
-	return () => [...spies, ...consoles].forEach((spy) => spy.mockRestore());
-};
+const output = outputCapture();
 
 type Node = 'gridBankPartner' | 'gridBankEnterprise' | 'gridBankPartnerTrigger';
 type Scenario = [label: string, arrange: (node: Node) => { key?: string; parameters?: Record<string, unknown> } | void];
@@ -67,8 +53,8 @@ describe.each(nodes)('%s', (node) => {
 		const apiKey = arranged.key ?? (partnerSide ? DEMO_PARTNER_KEY : DEMO_ENTERPRISE_KEY);
 		const parameters = arranged.parameters ?? byNode(node, partnerList, enterpriseUsage);
 		const credentials = { [partnerSide ? 'gridBankPartnerApi' : 'gridBankEnterpriseApi']: { apiKey, baseUrl: sim().baseUrl } };
-		written = '';
-		const restore = capture();
+		output.start();
+		let written = '';
 		const everything: string[] = [];
 		try {
 			if (node === 'gridBankPartnerTrigger') {
@@ -84,7 +70,7 @@ describe.each(nodes)('%s', (node) => {
 					everything.push(JSON.stringify(run.run), JSON.stringify(run.items), JSON.stringify(run.error ?? {}), String(run.error?.stack ?? ''));
 				}
 		} finally {
-			restore();
+			written = output.stop();
 		}
 		// The fault really echoed the key: the simulator answered with it.
 		expect(sim().log.some((entry) => entry.status >= 400)).toBe(true);

@@ -3,6 +3,7 @@
 // context, stack) or anything written to the console.
 import { DEMO_ENTERPRISE_KEY, DEMO_PARTNER_KEY } from '../simulator';
 import { deleteBinaries, runNode } from '../harness/run-node';
+import { outputCapture } from '../harness/capture-output';
 import { useSimulator } from '../harness/simulator';
 
 // Read when n8n first builds its config, which happens on the first run below.
@@ -12,26 +13,7 @@ const sim = useSimulator();
 const PARTNER_SECRET = DEMO_PARTNER_KEY.split('.')[1];
 const REVOKED = 'apik_gone.revoked-secret-part';
 
-let written = '';
-// n8n logs through winston's Console transport: it writes to console._stdout / _stderr when the
-// console has them (jest's in-band console), else through console.log and friends as they were
-// when n8n's logger was built, before any spy (jest's worker console, so a plain `npm test`).
-// Giving this file's console the process streams sends every log line through the spies below.
-Object.assign(console, { _stdout: process.stdout, _stderr: process.stderr });
-const capture = () => {
-	const spies = [process.stdout, process.stderr].map((stream) =>
-		jest.spyOn(stream, 'write').mockImplementation(((chunk: string | Uint8Array) => {
-			written += typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8');
-			return true;
-		}) as never),
-	);
-	const consoles = (['log', 'info', 'warn', 'error', 'debug'] as const).map((method) =>
-		jest.spyOn(console, method).mockImplementation((...args: unknown[]) => {
-			written += `${args.map((a) => (typeof a === 'string' ? a : JSON.stringify(a))).join(' ')}\n`;
-		}),
-	);
-	return () => [...spies, ...consoles].forEach((spy) => spy.mockRestore());
-};
+const output = outputCapture();
 
 type Scenario = { label: string; type: 'gridBankPartner' | 'gridBankEnterprise'; key?: string; arrange?: () => void; parameters: Record<string, unknown> };
 const licensed = () => sim().partnerLicences(DEMO_PARTNER_KEY)[0].video_key;
@@ -69,8 +51,8 @@ describe.each([false, true])('continueOnFail %s', (continueOnFail) => {
 		const credentials: Record<string, { apiKey: string; baseUrl: string }> = {
 			[scenario.type === 'gridBankPartner' ? 'gridBankPartnerApi' : 'gridBankEnterpriseApi']: { apiKey, baseUrl: sim().baseUrl },
 		};
-		written = '';
-		const restore = capture();
+		output.start();
+		let written = '';
 		let everything: string;
 		try {
 			const run = await runNode({
@@ -84,7 +66,7 @@ describe.each([false, true])('continueOnFail %s', (continueOnFail) => {
 			if (!label.includes('success')) expect(run.error ?? run.items[0]?.json.error).toBeDefined();
 			everything = JSON.stringify(run.run) + JSON.stringify(run.error ?? {}) + String(run.error?.stack ?? '');
 		} finally {
-			restore();
+			written = output.stop();
 		}
 		expect(written.length).toBeGreaterThan(0);
 		const needles = [DEMO_PARTNER_KEY, PARTNER_SECRET, DEMO_ENTERPRISE_KEY, apiKey, apiKey.split('.')[1] ?? apiKey];
