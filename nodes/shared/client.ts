@@ -113,7 +113,7 @@ export class GridBankClient {
 					this.profile.credentialType,
 					request,
 				)) as IN8nHttpFullResponse;
-				paced?.();
+				paced?.(response.headers as ApiResponse<T>['headers']);
 			} catch (error) {
 				paced?.();
 				rethrowIfCancelled(this.signal, error);

@@ -1,7 +1,12 @@
-// Keeps each key under its per-minute allowance inside this n8n process, shared by every
-// execution and item, so a long listing is paced instead of earning 429s.
+// Keeps each key under its per-minute allowance, shared by every execution and item of this
+// n8n process, so a long listing is paced instead of earning 429s. When the server reports
+// what is left of the account's allowance (X-RateLimit-*), that count, which includes every
+// other process on the account (queue-mode workers), decides; this process's own count is the
+// fallback for a server that does not say.
 import { sleep } from 'n8n-workflow';
 import { createHash } from 'node:crypto';
+
+import { ServerAllowance } from './server-allowance';
 
 const WINDOW_MS = 60_000;
 /** Slack on top of the window, for timer and clock granularity. */
@@ -19,6 +24,7 @@ interface Booking {
 }
 
 const sent = new Map<string, Booking[]>();
+const servers = new Map<string, ServerAllowance>();
 let windowMs = WINDOW_MS;
 
 /** Keys are held only as a hash, so no structure in memory carries the secret. */
@@ -27,22 +33,36 @@ const fingerprint = (key: string) => createHash('sha256').update(key).digest('he
 /** How often a caller waiting on requests that are all still in flight looks again. */
 const IN_FLIGHT_POLL_MS = 50;
 
+/** Called once a request's response (with its headers) or failure (no headers) is in. */
+export type Release = (headers?: Record<string, string | string[] | undefined>) => void;
+
 /**
- * Waits until one more request on this key stays within `perMinute`, then books it. Call the
- * returned function once the request's response or failure is in.
+ * Waits until one more request on this key stays within the server's reported allowance, or
+ * without one within `perMinute` of this process, then books it. Call the returned function
+ * once the request's response (pass its headers) or failure is in.
  */
-export async function pace(key: string, perMinute: number, signal?: AbortSignal): Promise<() => void> {
+export async function pace(key: string, perMinute: number, signal?: AbortSignal): Promise<Release> {
 	const id = fingerprint(key);
+	let server = servers.get(id);
+	if (!server) servers.set(id, (server = new ServerAllowance()));
 	for (;;) {
 		const now = Date.now();
 		const bookings = (sent.get(id) ?? []).filter((b) => b.open || b.at > now - windowMs - MARGIN_MS);
 		sent.set(id, bookings);
-		if (bookings.length < perMinute) {
+		const serverWait = server.take(now, windowMs);
+		if (serverWait !== undefined && serverWait > 0) {
+			await sleep(Math.min(serverWait, windowMs) + 1, signal);
+			continue;
+		}
+		if (serverWait === 0 || bookings.length < perMinute) {
+			if (serverWait === undefined) server.sentUnpaced();
 			const booking: Booking = { at: now, open: true };
 			bookings.push(booking);
-			return () => {
+			const answeredBy = server;
+			return (headers) => {
 				booking.at = Math.max(booking.at, Date.now());
 				booking.open = false;
+				answeredBy.answered(headers);
 			};
 		}
 		let oldest = Infinity;
@@ -58,4 +78,5 @@ export async function pace(key: string, perMinute: number, signal?: AbortSignal)
 export function setPacingWindow(ms: number): void {
 	windowMs = ms;
 	sent.clear();
+	servers.clear();
 }
