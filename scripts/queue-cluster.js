@@ -197,11 +197,13 @@ function queueEnv({ redisPort, pgPort, extra = {} }) {
 		DB_POSTGRESDB_PASSWORD: '',
 		// n8n's default in queue mode, said out loud: binaries live in Postgres.
 		N8N_DEFAULT_BINARY_DATA_MODE: 'database',
-		// A killed worker's job is noticed within seconds, not minutes (n8n's defaults: 30 s, 180 min).
+		// A killed worker's job is noticed within seconds (n8n's defaults: a 30 s lock, checked every
+		// 30 s). n8n's periodic queue recovery keeps its default (180 min): it marks as crashed every
+		// running execution not in the queue, manual runs on the main included, so a short interval
+		// would "crash" healthy manual runs.
 		QUEUE_WORKER_LOCK_DURATION: '15000',
 		QUEUE_WORKER_LOCK_RENEW_TIME: '5000',
 		QUEUE_WORKER_STALLED_INTERVAL: '10000',
-		N8N_EXECUTIONS_QUEUE_RECOVERY_INTERVAL: '0.25',
 		EXECUTIONS_DATA_SAVE_ON_SUCCESS: 'all',
 		EXECUTIONS_DATA_SAVE_ON_ERROR: 'all',
 		N8N_RUNNERS_BROKER_LISTEN_ADDRESS: '127.0.0.1',

@@ -10,7 +10,7 @@ type PacingModule = typeof import('../nodes/shared/pacing');
 function freshPacer(): PacingModule {
 	let mod: PacingModule | undefined;
 	jest.isolateModules(() => {
-		mod = jest.requireActual('../nodes/shared/pacing');
+		mod = jest.requireActual<PacingModule>('../nodes/shared/pacing');
 	});
 	return mod as PacingModule;
 }

@@ -20,6 +20,7 @@ const MARGIN_MS = 250;
  */
 interface Booking {
 	at: number;
+	sentAt: number;
 	open: boolean;
 }
 
@@ -47,16 +48,22 @@ export async function pace(key: string, perMinute: number, signal?: AbortSignal)
 	if (!server) servers.set(id, (server = new ServerAllowance()));
 	for (;;) {
 		const now = Date.now();
+		// A request of ours leaving the window is news of a free slot, if it left after the server's
+		// last word was said: it was sent less than a window before that answer came (before pruning).
+		const seenAt = server.seenAt ?? -Infinity;
+		let ownSlotFreeAt = Infinity;
+		for (const b of sent.get(id) ?? [])
+			if (!b.open && b.sentAt + windowMs > seenAt) ownSlotFreeAt = Math.min(ownSlotFreeAt, b.at + windowMs + MARGIN_MS);
 		const bookings = (sent.get(id) ?? []).filter((b) => b.open || b.at > now - windowMs - MARGIN_MS);
 		sent.set(id, bookings);
-		const serverWait = server.take(now, windowMs);
+		const serverWait = server.take(now, windowMs, ownSlotFreeAt);
 		if (serverWait !== undefined && serverWait > 0) {
 			await sleep(Math.min(serverWait, windowMs) + 1, signal);
 			continue;
 		}
 		if (serverWait === 0 || bookings.length < perMinute) {
 			if (serverWait === undefined) server.sentUnpaced();
-			const booking: Booking = { at: now, open: true };
+			const booking: Booking = { at: now, sentAt: now, open: true };
 			bookings.push(booking);
 			const answeredBy = server;
 			return (headers) => {

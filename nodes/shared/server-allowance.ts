@@ -45,17 +45,25 @@ export const reserveFor = (limit: number) => Math.max(2, Math.ceil(limit * 0.03)
 
 /** One process's view of one key's allowance, kept current from each response. */
 export class ServerAllowance {
-	private view?: Allowance & { sentSince: number };
+	private view?: Allowance & { sentSince: number; seenAt: number };
 	private probing = false;
 	/** Requests of this process on this key sent and not yet answered. */
 	inFlight = 0;
+
+	/** When the server's last word arrived; undefined without one. */
+	get seenAt(): number | undefined {
+		return this.view?.seenAt;
+	}
 
 	/**
 	 * ms to wait before the next request may go, or 0 to send now (and it is counted), or
 	 * undefined when there is no usable server view and the caller paces on its own.
 	 * `staleAfterMs`: a view whose reset lies this far in the past is forgotten.
+	 * `ownSlotFreeAt`: when a request of this process that the server's last word still counted
+	 * has surely left the window; the allowance has grown by then even if the server's Reset
+	 * (whole seconds, rounded up) says a little later.
 	 */
-	take(now: number, staleAfterMs: number): number | undefined {
+	take(now: number, staleAfterMs: number, ownSlotFreeAt = Infinity): number | undefined {
 		const view = this.view;
 		if (!view) return undefined;
 		if (now > view.resetAt + staleAfterMs) {
@@ -68,13 +76,14 @@ export class ServerAllowance {
 			return 0;
 		}
 		// The allowance has grown since the server's last word: one request asks it how much.
-		if (now >= view.resetAt && !this.probing) {
+		const grownAt = Math.min(view.resetAt, ownSlotFreeAt);
+		if (now >= grownAt && !this.probing) {
 			this.probing = true;
 			view.sentSince++;
 			this.inFlight++;
 			return 0;
 		}
-		return this.probing ? 50 : view.resetAt - now;
+		return this.probing ? 50 : grownAt - now;
 	}
 
 	/** A request that went out without the server view (the caller's own pacing let it). */
@@ -92,7 +101,7 @@ export class ServerAllowance {
 			return;
 		}
 		// Requests still in flight may not have reached the server yet: count them as not counted.
-		this.view = { ...allowance, sentSince: this.inFlight };
+		this.view = { ...allowance, sentSince: this.inFlight, seenAt: now };
 		this.probing = false;
 	}
 }
