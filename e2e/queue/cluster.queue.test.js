@@ -144,7 +144,8 @@ test('(pacing) three workflows on one key across the main and both workers stay 
 	}
 	expect(result.refused).toBe(0);
 	expect(result.peakInWindow).toBeLessThanOrEqual(PACE_LIMIT);
-	expect(result.share).toBeGreaterThanOrEqual(0.7);
+	// A short run (about three windows): the benchmark measures the share over more.
+	expect(result.share).toBeGreaterThanOrEqual(0.75);
 }, 900_000);
 
 test('(d) a worker killed mid-download: n8n\'s recovery applies, nothing half-downloaded is reported as a success', async () => {

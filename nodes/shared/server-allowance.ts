@@ -39,9 +39,9 @@ export function readAllowance(headers: Headers | undefined, now = Date.now()): A
 
 /**
  * Requests held back from what the server reports left, for the other processes that may be
- * sending at the same moment on a view at most one response old: 3 % of the limit, at least 2.
+ * sending at the same moment on a view at most one response old: 3 % of the limit, at least 3.
  */
-export const reserveFor = (limit: number) => Math.max(2, Math.ceil(limit * 0.03));
+export const reserveFor = (limit: number) => Math.max(3, Math.ceil(limit * 0.03));
 
 /** One process's view of one key's allowance, kept current from each response. */
 export class ServerAllowance {
@@ -76,7 +76,10 @@ export class ServerAllowance {
 			return 0;
 		}
 		// The allowance has grown since the server's last word: one request asks it how much.
-		const grownAt = Math.min(view.resetAt, ownSlotFreeAt);
+		// Our own freed slot is only ours to use while the server still showed some room: at zero,
+		// another process may be waiting for that same slot, and the server's Reset decides.
+		const left = view.remaining - view.sentSince;
+		const grownAt = left > 0 ? Math.min(view.resetAt, ownSlotFreeAt) : view.resetAt;
 		if (now >= grownAt && !this.probing) {
 			this.probing = true;
 			view.sentSince++;
