@@ -63,13 +63,13 @@ describe('one process, headers given by hand', () => {
 		expect(Date.now() - started).toBeLessThan(200);
 	});
 
-	test('at the reserve, it waits for the Reset the server gave, then sends one request to ask again', async () => {
+	test('with nothing left, it waits for the Reset the server gave (spread by under 0.4 s), then sends one request to ask again', async () => {
 		const reset = Math.ceil((Date.now() + 1200) / 1000) * 1000;
-		(await pacer.pace('key-srv-b', 1000))(headers(100, reserveFor(100), reset));
+		(await pacer.pace('key-srv-b', 1000))(headers(100, 0, reset));
 		const started = Date.now();
 		const release = await pacer.pace('key-srv-b', 1000);
 		expect(Date.now()).toBeGreaterThanOrEqual(reset);
-		expect(Date.now() - started).toBeLessThan(reset - started + 500);
+		expect(Date.now() - started).toBeLessThan(reset - started + 600);
 		// While that one is out, nobody else goes on the old view.
 		let second: (() => void) | undefined;
 		const waiting = pacer.pace('key-srv-b', 1000).then((r) => (second = r));
@@ -78,6 +78,17 @@ describe('one process, headers given by hand', () => {
 		release(headers(100, 50, Date.now() + 60_000));
 		await waiting;
 		second?.();
+	});
+
+	test('at the reserve, its own request leaving the window is the signal (before a later Reset)', async () => {
+		pacer.setPacingWindow(400);
+		// Sent now, answered with "only the reserve left, next growth in 30 s": our own request
+		// leaves the 0.4 s window long before, and that freed slot is ours to use.
+		(await pacer.pace('key-srv-f', 1000))(headers(100, reserveFor(100), Date.now() + 30_000));
+		const started = Date.now();
+		(await pacer.pace('key-srv-f', 1000))();
+		expect(Date.now() - started).toBeGreaterThanOrEqual(400);
+		expect(Date.now() - started).toBeLessThan(2000);
 	});
 
 	test('requests still in flight count against the last view', async () => {

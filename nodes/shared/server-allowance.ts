@@ -43,9 +43,11 @@ export function readAllowance(headers: Headers | undefined, now = Date.now()): A
  */
 export const reserveFor = (limit: number) => Math.max(3, Math.ceil(limit * 0.03));
 
+const PROBE_SPREAD_MS = 400;
+
 /** One process's view of one key's allowance, kept current from each response. */
 export class ServerAllowance {
-	private view?: Allowance & { sentSince: number; seenAt: number };
+	private view?: Allowance & { sentSince: number; seenAt: number; spread: number };
 	private probing = false;
 	/** Requests of this process on this key sent and not yet answered. */
 	inFlight = 0;
@@ -75,11 +77,13 @@ export class ServerAllowance {
 			this.inFlight++;
 			return 0;
 		}
-		// The allowance has grown since the server's last word: one request asks it how much.
-		// Our own freed slot is only ours to use while the server still showed some room: at zero,
-		// another process may be waiting for that same slot, and the server's Reset decides.
+		// The allowance has grown since the server's last word: one request asks it how much. A
+		// process with requests of its own in the window waits for one of them to leave (that slot
+		// is news to no other process) while the server still showed room; otherwise it waits for
+		// the server's Reset, spread by up to PROBE_SPREAD_MS so processes waiting for the same
+		// freed slot do not all ask at once.
 		const left = view.remaining - view.sentSince;
-		const grownAt = left > 0 ? Math.min(view.resetAt, ownSlotFreeAt) : view.resetAt;
+		const grownAt = left > 0 && ownSlotFreeAt !== Infinity ? ownSlotFreeAt : view.resetAt + view.spread;
 		if (now >= grownAt && !this.probing) {
 			this.probing = true;
 			view.sentSince++;
@@ -104,7 +108,7 @@ export class ServerAllowance {
 			return;
 		}
 		// Requests still in flight may not have reached the server yet: count them as not counted.
-		this.view = { ...allowance, sentSince: this.inFlight, seenAt: now };
+		this.view = { ...allowance, sentSince: this.inFlight, seenAt: now, spread: Math.floor(Math.random() * PROBE_SPREAD_MS) };
 		this.probing = false;
 	}
 }
