@@ -77,13 +77,14 @@ export class ServerAllowance {
 			this.inFlight++;
 			return 0;
 		}
-		// The allowance has grown since the server's last word: one request asks it how much. That
-		// is at the server's Reset, spread by up to PROBE_SPREAD_MS so processes waiting for the
-		// same freed slot do not all ask at once; or, while the server still showed room, as soon
-		// as a request of this process leaves the window (Reset is rounded up to whole seconds).
+		// The allowance has grown since the server's last word: one request asks it how much. A
+		// process with requests of its own in the window waits for one of them to leave (that slot
+		// is news to no other process) while the server still showed room; otherwise it waits for
+		// the server's Reset, spread by up to PROBE_SPREAD_MS so processes waiting for the same
+		// freed slot do not all ask at once. (Measured across a main and two workers: probing at
+		// the Reset too earned 429s, as processes claimed the same freed slots.)
 		const left = view.remaining - view.sentSince;
-		const atReset = view.resetAt + view.spread;
-		const grownAt = left > 0 ? Math.min(ownSlotFreeAt, atReset) : atReset;
+		const grownAt = left > 0 && ownSlotFreeAt !== Infinity ? ownSlotFreeAt : view.resetAt + view.spread;
 		if (now >= grownAt && !this.probing) {
 			this.probing = true;
 			view.sentSince++;
