@@ -87,7 +87,7 @@ async function benchQueue({ log = (m) => console.log(`[bench] ${m}`) } = {}) {
 			machine: `${cpus[0]?.model.trim()}, ${cpus.length} cores (shared with other jobs), ${round(os.totalmem() / 1024 ** 3)} GiB RAM, Node ${process.version}`,
 			loadAverage: os.loadavg().map((l) => round(l, 2)),
 			n8n: rt.N8N_VERSION,
-			downloads: { perRound: DOWNLOADS, rounds, oneWorkerFilesPerSecond: one, twoWorkersFilesPerSecond: two, ratio: round(two / one, 2) },
+			downloads: { perRound: DOWNLOADS, rounds, oneWorkerFilesPerSecond: round(one, 2), twoWorkersFilesPerSecond: round(two, 2), ratio: round(two / one, 2) },
 			pacing: { ...pacing, timeScaling: `none: ${PACE_LIMIT} requests per ${PACE_WINDOW_MS / 1000} s, GridBank's real window (the n8n processes pace on their own one-minute clock too, which a workflow cannot change; a time-scaled server window would measure that mismatch)` },
 		};
 		write(result);
