@@ -8,6 +8,8 @@
 //                1,200, 8,000 and 10,000 results (page cap): requests and wall time
 //   3. pacing    three workflows at once on one Partner key, 300 per window, time-scaled
 //   4. overhead  Get Download URL over 1,000 items, per item above the simulator's own time
+//
+// npm run bench -- --queue: n8n's queue mode instead (bench/queue-mode.js).
 import './env';
 
 import { fork } from 'node:child_process';
@@ -455,7 +457,16 @@ async function benchOverhead(results: Results): Promise<void> {
 
 // ------------------------------------------------------------------------------------- main
 
+/** --queue: the queue-mode section only (bench/queue-mode.js; installs Redis and Postgres when missing). */
+const QUEUE = process.argv.includes('--queue');
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const queueMode = () => require(join(ROOT, 'bench', 'queue-mode.js')) as { benchQueue(o: { log: typeof log }): Promise<unknown>; appendSection(file: string): void };
+
 async function main(): Promise<void> {
+	if (QUEUE) {
+		await queueMode().benchQueue({ log });
+		return;
+	}
 	const started = now();
 	await mkdir(TMP, { recursive: true });
 	const results: Results = {
@@ -492,6 +503,7 @@ async function main(): Promise<void> {
 	const base = SHORT ? join(TMP, 'results-short') : join(ROOT, 'bench', 'results');
 	await writeFile(`${base}.json`, `${JSON.stringify(results, null, '\t')}\n`);
 	await writeFile(`${base}.md`, renderMarkdown(results));
+	if (!SHORT) queueMode().appendSection(`${base}.md`);
 	const missed = results.targets.filter((t) => !t.met);
 	log(`done in ${results.seconds} s: ${results.targets.length - missed.length}/${results.targets.length} targets met`);
 	for (const t of missed) log(`missed: ${t.name}: ${t.value} (target ${t.target})`);

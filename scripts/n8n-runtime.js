@@ -497,6 +497,7 @@ module.exports = {
 	buildAndPack,
 	installPackage,
 	createInstance,
+	n8nEnv,
 	startServer,
 	freePort,
 	run,

@@ -127,7 +127,7 @@ export class GridBankClient {
 					...request,
 					abortSignal: deadline.signal,
 				})) as IN8nHttpFullResponse;
-				paced?.();
+				paced?.(response.headers as ApiResponse<T>['headers']);
 				deadline.done();
 			} catch (error) {
 				paced?.();

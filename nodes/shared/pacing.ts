@@ -1,7 +1,12 @@
-// Keeps each key under its per-minute allowance inside this n8n process, shared by every
-// execution and item, so a long listing is paced instead of earning 429s.
+// Keeps each key under its per-minute allowance, shared by every execution and item of this
+// n8n process, so a long listing is paced instead of earning 429s. When the server reports
+// what is left of the account's allowance (X-RateLimit-*), that count, which includes every
+// other process on the account (queue-mode workers), decides; this process's own count is the
+// fallback for a server that does not say.
 import { sleep } from 'n8n-workflow';
 import { createHash } from 'node:crypto';
+
+import { ServerAllowance } from './server-allowance';
 
 const WINDOW_MS = 60_000;
 /** Slack on top of the window, for timer and clock granularity. */
@@ -15,10 +20,12 @@ const MARGIN_MS = 250;
  */
 interface Booking {
 	at: number;
+	sentAt: number;
 	open: boolean;
 }
 
 const sent = new Map<string, Booking[]>();
+const servers = new Map<string, ServerAllowance>();
 let windowMs = WINDOW_MS;
 
 /** Keys are held only as a hash, so no structure in memory carries the secret. */
@@ -27,22 +34,42 @@ const fingerprint = (key: string) => createHash('sha256').update(key).digest('he
 /** How often a caller waiting on requests that are all still in flight looks again. */
 const IN_FLIGHT_POLL_MS = 50;
 
+/** Called once a request's response (with its headers) or failure (no headers) is in. */
+export type Release = (headers?: Record<string, string | string[] | undefined>) => void;
+
 /**
- * Waits until one more request on this key stays within `perMinute`, then books it. Call the
- * returned function once the request's response or failure is in.
+ * Waits until one more request on this key stays within the server's reported allowance, or
+ * without one within `perMinute` of this process, then books it. Call the returned function
+ * once the request's response (pass its headers) or failure is in.
  */
-export async function pace(key: string, perMinute: number, signal?: AbortSignal): Promise<() => void> {
+export async function pace(key: string, perMinute: number, signal?: AbortSignal): Promise<Release> {
 	const id = fingerprint(key);
+	let server = servers.get(id);
+	if (!server) servers.set(id, (server = new ServerAllowance()));
 	for (;;) {
 		const now = Date.now();
+		// A request of ours leaving the window is news of a free slot, if it left after the server's
+		// last word was said: it was sent less than a window before that answer came (before pruning).
+		const seenAt = server.seenAt ?? -Infinity;
+		let ownSlotFreeAt = Infinity;
+		for (const b of sent.get(id) ?? [])
+			if (!b.open && b.sentAt + windowMs > seenAt) ownSlotFreeAt = Math.min(ownSlotFreeAt, b.at + windowMs + MARGIN_MS);
 		const bookings = (sent.get(id) ?? []).filter((b) => b.open || b.at > now - windowMs - MARGIN_MS);
 		sent.set(id, bookings);
-		if (bookings.length < perMinute) {
-			const booking: Booking = { at: now, open: true };
+		const serverWait = server.take(now, windowMs, ownSlotFreeAt);
+		if (serverWait !== undefined && serverWait > 0) {
+			await sleep(Math.min(serverWait, windowMs) + 1, signal);
+			continue;
+		}
+		if (serverWait === 0 || bookings.length < perMinute) {
+			if (serverWait === undefined) server.sentUnpaced();
+			const booking: Booking = { at: now, sentAt: now, open: true };
 			bookings.push(booking);
-			return () => {
+			const answeredBy = server;
+			return (headers) => {
 				booking.at = Math.max(booking.at, Date.now());
 				booking.open = false;
+				answeredBy.answered(headers);
 			};
 		}
 		let oldest = Infinity;
@@ -58,4 +85,5 @@ export async function pace(key: string, perMinute: number, signal?: AbortSignal)
 export function setPacingWindow(ms: number): void {
 	windowMs = ms;
 	sent.clear();
+	servers.clear();
 }

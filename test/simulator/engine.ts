@@ -18,6 +18,7 @@ export interface RequestContext {
 export interface ResolvedOptions {
 	partnerRatePerMinute: number;
 	rateWindowMs: number;
+	partnerRateLimitHeaders: boolean;
 	enterpriseRateLimit: boolean;
 	enterpriseRates: Record<Tier, TierRate>;
 	partnerLicences: number;
@@ -29,6 +30,7 @@ export function resolveOptions(o: SimulatorOptions): ResolvedOptions {
 	return {
 		partnerRatePerMinute: o.partnerRatePerMinute ?? 300,
 		rateWindowMs: o.rateWindowMs ?? 60_000,
+		partnerRateLimitHeaders: o.partnerRateLimitHeaders ?? true,
 		enterpriseRateLimit: o.enterpriseRateLimit ?? true,
 		enterpriseRates: { ...TIER_RATES, ...o.enterpriseRates },
 		partnerLicences: o.partnerLicences ?? 1250,

@@ -11,6 +11,7 @@ import { json, partnerError, type ApiResponse } from './errors';
 import { partnerItem } from './present';
 import { checkString, Validator } from './validation';
 import { PAGING_FAULT_PAGES } from './faults';
+import { windowHeaders } from './rate-limit';
 import { compareVisible, PARTNER_KEY_PATTERN, type PartnerAccount } from './world';
 
 const DOWNLOAD_ROUTE = /^\/partner\/v1\/videos\/([^/]*)\/download$/;
@@ -27,11 +28,22 @@ export function handlePartner(engine: Engine, ctx: RequestContext): ApiResponse 
 	const account = auth.account;
 
 	const rate = engine.partnerLimiter.take(account.id, ctx.now);
+	const window = engine.options.partnerRateLimitHeaders ? engine.partnerLimiter.state(account.id, ctx.now) : undefined;
+	const rateHeaders = window ? windowHeaders(window) : {};
 	if (!rate.ok) {
 		return partnerError(429, 'rate_limit_exceeded', 'Rate limit exceeded. Retry after the time given in Retry-After.', {
+			...rateHeaders,
 			'Retry-After': String(rate.retryAfterSeconds),
 		});
 	}
+	const res = afterRateCheck(engine, ctx, account, download);
+	res.headers = { ...rateHeaders, ...res.headers };
+	return res;
+}
+
+/** Everything after the rate limit: these responses carry the account's X-RateLimit-* headers. */
+function afterRateCheck(engine: Engine, ctx: RequestContext, account: PartnerAccount, download: RegExpExecArray | null): ApiResponse {
+	const isList = !download;
 
 	if (account.withdrawAfter !== null) {
 		if (account.withdrawAfter <= 0) {

@@ -15,6 +15,14 @@ export const TIER_RATES: Readonly<Record<Tier, TierRate>> = {
 
 export type SlidingResult = { ok: true } | { ok: false; retryAfterSeconds: number };
 
+/** What X-RateLimit-* headers report for a sliding window (see headers()). */
+export interface WindowState {
+	limit: number;
+	remaining: number;
+	/** ms when the oldest counted request leaves the window (the allowance next grows); now when none is counted. */
+	resetAt: number;
+}
+
 export class SlidingWindowLimiter {
 	private readonly hits = new Map<string, number[]>();
 
@@ -36,9 +44,26 @@ export class SlidingWindowLimiter {
 		return { ok: true };
 	}
 
+	/** The account's allowance after the last take(); limit 0 (unlimited) gives undefined. */
+	state(id: string, now: number): WindowState | undefined {
+		if (this.limit <= 0) return undefined;
+		const list = (this.hits.get(id) ?? []).filter((at) => at > now - this.windowMs);
+		const oldest = list[0];
+		return { limit: this.limit, remaining: Math.max(0, this.limit - list.length), resetAt: oldest === undefined ? now : oldest + this.windowMs };
+	}
+
 	clear(): void {
 		this.hits.clear();
 	}
+}
+
+/** X-RateLimit-* for a sliding window: Reset is Unix seconds, rounded up (never early). */
+export function windowHeaders(state: WindowState): Record<string, string> {
+	return {
+		'X-RateLimit-Limit': String(state.limit),
+		'X-RateLimit-Remaining': String(state.remaining),
+		'X-RateLimit-Reset': String(Math.ceil(state.resetAt / 1000)),
+	};
 }
 
 export interface BucketResult {

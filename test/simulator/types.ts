@@ -36,6 +36,13 @@ export interface SimulatorOptions {
 	partnerRatePerMinute?: number;
 	/** Partner rate window in ms; default 60000. */
 	rateWindowMs?: number;
+	/**
+	 * X-RateLimit-Limit / -Remaining / -Reset on every authenticated Partner response (429
+	 * included): the account's window limit, what is left of it, and the Unix second (rounded
+	 * up) when the oldest counted request leaves the window. Default true; false = a server
+	 * that sends only Retry-After.
+	 */
+	partnerRateLimitHeaders?: boolean;
 	/** Enterprise tier rate limiting (per second + burst, docs/gridbank-api.md#enterprise-rate-limits); default true. */
 	enterpriseRateLimit?: boolean;
 	/** Override the per-tier rates (tests shrink them). */

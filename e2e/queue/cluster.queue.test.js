@@ -1,0 +1,214 @@
+'use strict';
+/**
+ * `npm run test:queue`: the package in n8n's queue mode — a main, two `n8n worker` processes,
+ * Redis and Postgres (binary data in the database, n8n's default in queue mode), every instance
+ * with the package npm-installed as the README says — against the GridBank simulator.
+ * Scenarios run in order on one cluster.
+ */
+const rt = require('../../scripts/n8n-runtime');
+const { startCluster } = require('../../scripts/queue-cluster');
+const q = require('./queue-helpers');
+
+/**
+ * The pacing simulator: GridBank's 300 a minute, in real time. (n8n's processes pace on their own
+ * one-minute clock too; a time-scaled server window would measure that mismatch, not the pacer.)
+ */
+const PACE_LIMIT = 300;
+const PACE_WINDOW_MS = 60_000;
+
+let sim;
+let simulator;
+let pacingSim;
+let cluster;
+/** Licences the trigger emitted (video keys), across every execution: checked at the end for duplicates. */
+let triggerKeys = [];
+
+const contentPolls = () => simulator.log.filter((l) => l.target === 'api' && l.path === '/partner/v1/content').length;
+
+beforeAll(async () => {
+	sim = await rt.loadSimulator();
+	simulator = await sim.startSimulator({ port: await rt.freePort(), storagePort: 0 });
+	pacingSim = await sim.startSimulator({ port: await rt.freePort(), storagePort: 0, partnerRatePerMinute: PACE_LIMIT, rateWindowMs: PACE_WINDOW_MS, logLimit: 20_000 });
+	cluster = await startCluster({
+		workers: 2,
+		concurrency: 10,
+		credentials: q.credentials(simulator.baseUrl, pacingSim.baseUrl, sim),
+		workflows: [q.downloadWorkflow(), q.pacingWorkflow(200), q.triggerWorkflow()],
+		publish: [q.DOWNLOAD_WF, q.PACING_WF, q.TRIGGER_WF],
+	});
+}, 900_000);
+
+afterAll(async () => {
+	await cluster?.stop();
+	await simulator?.close();
+	await pacingSim?.close();
+}, 120_000);
+
+/** Downloads `keys` at once through the webhook; each execution's id, worker and stored files. */
+async function downloadAll(keys) {
+	const before = new Set((await q.executions(cluster, q.DOWNLOAD_WF)).map((e) => e.id));
+	const answers = await Promise.all(keys.map((videoKey) => q.postWebhook(cluster, q.DOWNLOAD_PATH, { videoKey })));
+	const runs = await q.waitFor('the executions to be stored', async () => {
+		const list = (await q.executions(cluster, q.DOWNLOAD_WF)).filter((e) => !before.has(e.id));
+		return list.length === keys.length && list.every((e) => !['new', 'running'].includes(e.status)) ? list : undefined;
+	});
+	const workerOf = cluster.workerOf();
+	const out = [];
+	for (const e of runs) {
+		const data = await q.executionData(cluster, e.id);
+		const item = data?.resultData?.runData?.Download?.[0]?.data?.main?.[0]?.[0];
+		out.push({ ...e, worker: workerOf[e.id], videoKey: item?.json?.video_key, error: data?.resultData?.error, files: await q.binaries(cluster, e.id) });
+	}
+	return { answers, runs: out };
+}
+
+/** Every successful run stored exactly the simulator's bytes for its video. */
+function expectByteExact(runs) {
+	for (const r of runs.filter((x) => x.status === 'success')) {
+		const file = simulator.getVideoFile(r.videoKey);
+		expect(r.files).toEqual([{ fileName: file.fileName, size: file.size, sha256: sim.fileSha256(r.videoKey, file.size) }]);
+	}
+}
+
+test('(c, first part) the Partner Trigger, active on the main, starts executions on the workers for new licences', async () => {
+	// n8n polled once when it activated the published workflow (then every minute): that poll only notes what exists.
+	await q.waitFor('the activation poll', () => contentPolls() >= 1, { timeoutMs: 60_000 });
+	expect(await q.executions(cluster, q.TRIGGER_WF)).toEqual([]);
+	const fresh = simulator.addPartnerLicences(sim.DEMO_PARTNER_KEY, 3);
+	const runs = await q.waitFor(
+		'the next poll to start an execution',
+		async () => {
+			const list = await q.executions(cluster, q.TRIGGER_WF);
+			return list.length && list.every((e) => !['new', 'running'].includes(e.status)) ? list : undefined;
+		},
+		{ timeoutMs: 150_000, everyMs: 2000 },
+	);
+	const workerOf = cluster.workerOf();
+	for (const e of runs) {
+		expect([e.status, e.mode]).toEqual(['success', 'trigger']);
+		expect(['worker1', 'worker2']).toContain(workerOf[e.id]);
+		const data = await q.executionData(cluster, e.id);
+		const items = data.resultData.runData['New licence'][0].data.main[0];
+		triggerKeys.push(...items.map((i) => i.json.video_key));
+		// The masters the trigger downloaded (during the poll, on the main) are in Postgres, byte-exact.
+		// n8n 2.41 files them under source "temp", not the execution id: found through the items' binary ids.
+		const files = await q.referencedFiles(cluster, items, 'data');
+		expect(files).toEqual(
+			items.map((i) => {
+				const f = simulator.getVideoFile(i.json.video_key);
+				return { fileName: f.fileName, size: f.size, sha256: sim.fileSha256(i.json.video_key, f.size) };
+			}),
+		);
+	}
+	expect([...triggerKeys].sort()).toEqual([...fresh].sort());
+}, 300_000);
+
+test('(a) twenty downloads at once: both workers take part, every file byte-exact in the database', async () => {
+	const keys = simulator.partnerLicences(sim.DEMO_PARTNER_KEY).slice(10, 30).map((l) => l.video_key);
+	expect(keys).toHaveLength(20);
+	const { answers, runs } = await downloadAll(keys);
+	expect(answers.map((a) => a.status)).toEqual(keys.map(() => 200));
+	expect(runs.map((r) => r.status)).toEqual(keys.map(() => 'success'));
+	expect(runs.map((r) => r.videoKey).sort()).toEqual([...keys].sort());
+	expectByteExact(runs);
+	const byWorker = {};
+	for (const r of runs) byWorker[r.worker] = (byWorker[r.worker] ?? 0) + 1;
+	console.log(`[queue] 20 downloads by worker: ${JSON.stringify(byWorker)}`);
+	expect(Object.keys(byWorker).sort()).toEqual(['worker1', 'worker2']);
+}, 600_000);
+
+test('(b) a file over what database mode can hold is refused before its body, naming the setting; the others are unaffected', async () => {
+	const [big, ...others] = simulator.partnerLicences(sim.DEMO_PARTNER_KEY).slice(40, 44).map((l) => l.video_key);
+	simulator.setVideoFile(big, { size: 1.5 * 1024 ** 3 });
+	simulator.clearLog();
+	const { runs } = await downloadAll([big, ...others]);
+	const refused = runs.find((r) => r.status !== 'success');
+	expect(runs.filter((r) => r.status === 'success')).toHaveLength(3);
+	expectByteExact(runs);
+	expect(refused.status).toBe('error');
+	expect(refused.error.message).toMatch(/is too big for n8n's "database" binary data mode/);
+	expect(refused.error.description).toMatch(/N8N_BINARY_DATA_DATABASE_MAX_FILE_SIZE/);
+	expect(refused.error.description).toMatch(/N8N_DEFAULT_BINARY_DATA_MODE/);
+	expect(refused.files).toEqual([]);
+	// The worker asked storage once and read no body: it is alive and answers its health check.
+	expect(simulator.log.filter((l) => l.target === 'storage' && l.path.includes(encodeURIComponent(big)))).toHaveLength(1);
+	for (const w of cluster.workers) expect((await fetch(`http://127.0.0.1:${w.healthPort}/healthz`)).ok).toBe(true);
+}, 300_000);
+
+test('(pacing) three workflows on one key across the main and both workers stay under the account limit', async () => {
+	const result = await q.measurePacing(cluster, pacingSim, { n: 200, limit: PACE_LIMIT, windowMs: PACE_WINDOW_MS });
+	console.log(`[queue] pacing: ${JSON.stringify(result)}`);
+	expect(result.runs.map((r) => r.status)).toEqual(['success', 'success', 'success']);
+	expect(result.runs.map((r) => r.process).sort()).toEqual(expect.arrayContaining(['main']));
+	for (const r of result.runs) {
+		expect(r.items).toBe(200);
+		expect(r.distinctKeys).toBe(200);
+		expect(r.withUrl).toBe(200);
+	}
+	// Nothing lost or duplicated (above), and the account's limit held (a 429 is waited out and
+	// retried); the benchmark reports how many 429s and how much of the limit was used.
+	expect(result.refused).toBeLessThanOrEqual(3);
+	expect(result.peakInWindow).toBeLessThanOrEqual(PACE_LIMIT);
+	// A short run (about two windows): the benchmark measures the share too.
+	expect(result.share).toBeGreaterThanOrEqual(0.75);
+}, 900_000);
+
+test('(d) a worker killed mid-download: n8n\'s recovery applies, nothing half-downloaded is reported as a success', async () => {
+	const [key, after] = simulator.partnerLicences(sim.DEMO_PARTNER_KEY).slice(50, 52).map((l) => l.video_key);
+	const file = simulator.getVideoFile(key);
+	simulator.faults.slowDownload(Math.ceil(file.size / 20)); // about 20 s for this file
+	const before = new Set((await q.executions(cluster, q.DOWNLOAD_WF)).map((e) => e.id));
+	const pending = q.postWebhook(cluster, q.DOWNLOAD_PATH, { videoKey: key }, 240_000).catch((e) => ({ status: 0, body: String(e) }));
+	const { id, worker } = await q.waitFor(
+		'a worker to start the download',
+		async () => {
+			const map = cluster.workerOf();
+			const fresh = (await q.executions(cluster, q.DOWNLOAD_WF)).find((e) => !before.has(e.id) && map[e.id]);
+			return fresh && { id: fresh.id, worker: cluster.workers.find((w) => w.name === map[fresh.id]) };
+		},
+		{ timeoutMs: 60_000, everyMs: 250 },
+	);
+	await q.waitFor('the transfer to be under way', () => simulator.log.some((l) => l.target === 'storage' && l.path.includes(encodeURIComponent(key))), { timeoutMs: 30_000, everyMs: 100 });
+	await new Promise((r) => setTimeout(r, 2000));
+	worker.proc.kill('SIGKILL');
+	await worker.proc.waitExit();
+	simulator.faults.slowDownload(0);
+
+	// n8n's own recovery: the job's lock lapses, the other worker's stalled check fails it, the main marks the execution.
+	const settled = await q.waitFor(
+		'n8n to settle the orphaned execution',
+		async () => {
+			const e = (await q.executions(cluster, q.DOWNLOAD_WF)).find((x) => x.id === id);
+			return e && !['new', 'running'].includes(e.status) ? e : undefined;
+		},
+		{ timeoutMs: 240_000, everyMs: 2000 },
+	);
+	console.log(`[queue] killed ${worker.name} during execution ${id}: n8n marked it "${settled.status}"`);
+	expect(settled.status).not.toBe('success');
+	expect(await q.binaries(cluster, id)).toEqual([]);
+	const answer = await pending;
+	expect(answer.status).not.toBe(200);
+
+	// The worker comes back; the same download then succeeds, byte-exact.
+	await cluster.restartWorker(worker);
+	const { runs } = await downloadAll([key, after]);
+	expect(runs.map((r) => r.status)).toEqual(['success', 'success']);
+	expectByteExact(runs);
+	// Nothing of this workflow is a success without its exact bytes.
+	const all = await q.executions(cluster, q.DOWNLOAD_WF);
+	for (const e of all.filter((x) => x.status === 'success')) expect((await q.binaries(cluster, e.id)).length).toBe(1);
+}, 600_000);
+
+test('(c, second part) later polls emit nothing twice', async () => {
+	// At least one more scheduled poll has happened since the first part (the scenarios above take minutes).
+	const before = contentPolls();
+	await q.waitFor('one more scheduled poll', () => contentPolls() > before, { timeoutMs: 90_000, everyMs: 1000 });
+	await new Promise((r) => setTimeout(r, 5000));
+	const keys = [];
+	for (const e of await q.executions(cluster, q.TRIGGER_WF)) {
+		const data = await q.executionData(cluster, e.id);
+		keys.push(...(data.resultData.runData['New licence']?.[0]?.data?.main?.[0] ?? []).map((i) => i.json.video_key));
+	}
+	expect(keys.sort()).toEqual([...triggerKeys].sort());
+	expect(new Set(keys).size).toBe(keys.length);
+}, 180_000);

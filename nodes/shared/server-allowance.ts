@@ -1,0 +1,115 @@
+// What the server says is left of a key's allowance (X-RateLimit-Limit / -Remaining / -Reset).
+// The server counts every process on the account, so this is what lets several n8n processes
+// (a main and its queue-mode workers) share one account's limit without sharing memory.
+
+type Headers = Record<string, string | string[] | undefined>;
+
+export interface Allowance {
+	limit: number;
+	remaining: number;
+	/** ms since the epoch when the allowance next grows. */
+	resetAt: number;
+}
+
+/** A header by its lower-case name, whatever case the response used. */
+const first = (headers: Headers, name: string): string | undefined => {
+	const key = Object.keys(headers).find((k) => k.toLowerCase() === name);
+	const value = key === undefined ? undefined : headers[key];
+	return Array.isArray(value) ? value[0] : value;
+};
+
+const wholeNumber = (text: string | undefined): number | undefined => {
+	if (text === undefined || !/^\s*\d+\s*$/.test(text)) return undefined;
+	return Number(text);
+};
+
+/**
+ * The allowance in a response's headers, or undefined unless all three are present and sane.
+ * Reset is Unix seconds; a small value is read as seconds from now, which some servers send.
+ */
+export function readAllowance(headers: Headers | undefined, now = Date.now()): Allowance | undefined {
+	if (!headers) return undefined;
+	const limit = wholeNumber(first(headers, 'x-ratelimit-limit'));
+	const remaining = wholeNumber(first(headers, 'x-ratelimit-remaining'));
+	const reset = Number(first(headers, 'x-ratelimit-reset')?.trim() || NaN);
+	if (!limit || remaining === undefined || !Number.isFinite(reset) || reset < 0) return undefined;
+	const resetAt = reset < 1e9 ? now + reset * 1000 : reset * 1000;
+	return { limit, remaining: Math.min(remaining, limit), resetAt };
+}
+
+/**
+ * Requests held back from what the server reports left, for the other processes that may be
+ * sending at the same moment on a view at most one response old: 3 % of the limit, at least 3.
+ */
+export const reserveFor = (limit: number) => Math.max(3, Math.ceil(limit * 0.03));
+
+const PROBE_SPREAD_MS = 400;
+
+/** One process's view of one key's allowance, kept current from each response. */
+export class ServerAllowance {
+	private view?: Allowance & { sentSince: number; seenAt: number; spread: number };
+	private probing = false;
+	/** Requests of this process on this key sent and not yet answered. */
+	inFlight = 0;
+
+	/** When the server's last word arrived; undefined without one. */
+	get seenAt(): number | undefined {
+		return this.view?.seenAt;
+	}
+
+	/**
+	 * ms to wait before the next request may go, or 0 to send now (and it is counted), or
+	 * undefined when there is no usable server view and the caller paces on its own.
+	 * `staleAfterMs`: a view whose reset lies this far in the past is forgotten.
+	 * `ownSlotFreeAt`: when a request of this process that the server's last word still counted
+	 * has surely left the window; the allowance has grown by then even if the server's Reset
+	 * (whole seconds, rounded up) says a little later.
+	 */
+	take(now: number, staleAfterMs: number, ownSlotFreeAt = Infinity): number | undefined {
+		const view = this.view;
+		if (!view) return undefined;
+		if (now > view.resetAt + staleAfterMs) {
+			this.view = undefined;
+			return undefined;
+		}
+		if (view.remaining - view.sentSince > reserveFor(view.limit)) {
+			view.sentSince++;
+			this.inFlight++;
+			return 0;
+		}
+		// The allowance has grown since the server's last word: one request asks it how much. A
+		// process with requests of its own in the window waits for one of them to leave (that slot
+		// is news to no other process) while the server still showed room; otherwise it waits for
+		// the server's Reset, spread by up to PROBE_SPREAD_MS so processes waiting for the same
+		// freed slot do not all ask at once. (Measured across a main and two workers: probing at
+		// the Reset too earned 429s, as processes claimed the same freed slots.)
+		const left = view.remaining - view.sentSince;
+		const grownAt = left > 0 && ownSlotFreeAt !== Infinity ? ownSlotFreeAt : view.resetAt + view.spread;
+		if (now >= grownAt && !this.probing) {
+			this.probing = true;
+			view.sentSince++;
+			this.inFlight++;
+			return 0;
+		}
+		return this.probing ? 50 : grownAt - now;
+	}
+
+	/** A request that went out without the server view (the caller's own pacing let it). */
+	sentUnpaced(): void {
+		this.inFlight++;
+	}
+
+	/** A request's response (its headers) or failure (undefined) is in. */
+	answered(headers: Headers | undefined, now = Date.now()): void {
+		this.inFlight = Math.max(0, this.inFlight - 1);
+		const allowance = readAllowance(headers, now);
+		if (!allowance) {
+			if (this.probing && this.view) this.view.resetAt = Math.max(this.view.resetAt, now + 1000);
+			this.probing = false;
+			return;
+		}
+		// Requests still in flight may not have reached the server yet: count them as not counted.
+		this.view = { ...allowance, sentSince: this.inFlight, seenAt: now, spread: Math.floor(Math.random() * PROBE_SPREAD_MS) };
+		this.probing = false;
+	}
+}
