@@ -6,7 +6,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { issuePartnerUrl } from '../GridBankPartner/operations/getDownloadUrl.operation';
 import { PARTNER } from '../shared/api-profiles';
 import { GridBankClient } from '../shared/client';
-import { readMaxRetries } from '../shared/common-properties';
+import { readMaxRetries, readParallelConnections } from '../shared/common-properties';
 import { downloadItem } from '../shared/download';
 import { atItem } from '../shared/errors';
 import { pageByCursor } from '../shared/paging';
@@ -23,6 +23,7 @@ interface PollSettings {
 	client: GridBankClient;
 	maxRetries: number;
 	download: boolean;
+	parallelConnections: number;
 	format: OutputFormat;
 	startedAt: number;
 }
@@ -32,6 +33,10 @@ export async function poll(ctx: IPollFunctions): Promise<INodeExecutionData[][] 
 		client: new GridBankClient(ctx, PARTNER),
 		maxRetries: readMaxRetries((name, fallback) => ctx.getNodeParameter(name, fallback)),
 		download: ctx.getNodeParameter('download', false) === true,
+		parallelConnections:
+			ctx.getNodeParameter('download', false) === true
+				? readParallelConnections(ctx.getNode(), (name, fallback) => ctx.getNodeParameter(name, fallback), 0)
+				: 1,
 		format: readOutputFormat(ctx.getNode(), ctx.getNodeParameter('options.outputFormat', 'api'), 0),
 		startedAt: Date.now(),
 	};
@@ -85,7 +90,7 @@ async function toItems(ctx: IPollFunctions, settings: PollSettings, queue: IData
 	const shape = (json: IDataObject, extras: string[] = []) => shapeVideos(settings.format, PARTNER.videoFields, [json], extras)[0];
 	if (!settings.download) return queue.map((json) => ({ json: shape(json) }));
 	const budget = typeof ctx.getPollBudgetMs === 'function' ? ctx.getPollBudgetMs() : DEFAULT_BUDGET_MS;
-	const { client, maxRetries } = settings;
+	const { client, maxRetries, parallelConnections } = settings;
 	const items: INodeExecutionData[] = [];
 	let slowest = 0;
 	for (const video of queue) {
@@ -94,7 +99,14 @@ async function toItems(ctx: IPollFunctions, settings: PollSettings, queue: IData
 		const key = videoKey(video);
 		const issue = async () => await issuePartnerUrl(client, key, { itemIndex: 0, maxRetries });
 		try {
-			const { json, binary } = await downloadItem(ctx, client, { itemIndex: 0, videoId: key, maxRetries, first: await issue(), issue });
+			const { json, binary } = await downloadItem(ctx, client, {
+				itemIndex: 0,
+				videoId: key,
+				maxRetries,
+				first: await issue(),
+				issue,
+				parallelConnections,
+			});
 			const file = { fileName: json.fileName, mimeType: json.mimeType, fileSize: json.fileSize };
 			items.push({ json: shape({ ...video, ...file }, Object.keys(file)), binary });
 		} catch (error) {

@@ -1,7 +1,9 @@
 // Parameters several operations share, defined once so they read the same everywhere.
-import type { INodeProperties } from 'n8n-workflow';
+import type { INode, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
 import { DEFAULT_MAX_RETRIES } from './client';
+import { DEFAULT_CONNECTIONS, MAX_CONNECTIONS, MIN_CONNECTIONS } from './segment-plan';
 
 export const maxRetriesOption: INodeProperties = {
 	displayName: 'Max Retries',
@@ -83,4 +85,28 @@ export const optionsCollection = (
 export function readMaxRetries(get: (name: string, fallback: unknown) => unknown): number {
 	const value = Number(get('options.maxRetries', DEFAULT_MAX_RETRIES));
 	return Number.isInteger(value) && value >= 0 ? Math.min(value, 10) : DEFAULT_MAX_RETRIES;
+}
+
+/** Options → Parallel Connections, for operations with Download File (shown when it is on). */
+export const parallelConnectionsOption: INodeProperties = {
+	displayName: 'Parallel Connections',
+	name: 'parallelConnections',
+	type: 'number',
+	typeOptions: { minValue: MIN_CONNECTIONS, maxValue: MAX_CONNECTIONS },
+	default: DEFAULT_CONNECTIONS,
+	displayOptions: { show: { '/download': [true] } },
+	description:
+		'How many connections fetch parts of the file at once when storage allows it (1-16). Over the internet one connection is often far slower than the link; more connections fill it. Uses up to 32 MiB of memory per download. 1: one connection.',
+};
+
+/** Reads options.parallelConnections: a whole number within 1-16, or a clear error before any request. */
+export function readParallelConnections(node: INode, get: (name: string, fallback: unknown) => unknown, itemIndex: number): number {
+	const value = get('options.parallelConnections', DEFAULT_CONNECTIONS);
+	const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+	if (typeof n !== 'number' || !Number.isInteger(n) || n < MIN_CONNECTIONS || n > MAX_CONNECTIONS)
+		throw new NodeOperationError(node, `Parallel Connections must be a whole number from ${MIN_CONNECTIONS} to ${MAX_CONNECTIONS}`, {
+			description: `Got ${JSON.stringify(value)}. Use 1 for a single connection.`,
+			itemIndex,
+		});
+	return n;
 }

@@ -15,6 +15,7 @@ import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 import type { GridBankClient } from './client';
 import { connectionError, rethrowIfCancelled } from './errors';
 import { identifyFile } from './file-name';
+import { parallelBody, RangesIgnoredError } from './parallel-download';
 import { type Body, type Ending, resumingBody, TransferError } from './resuming-body';
 import { backoffMs, networkErrorCode } from './retry-policy';
 import { requireText } from './validate';
@@ -36,6 +37,8 @@ export interface DownloadOptions {
 	reissue: () => Promise<SignedUrl>;
 	/** Size the API announced (Enterprise file_size), checked against what was stored. */
 	expectedSize?: number;
+	/** Options → Parallel Connections: ranged segments over this many connections (1 = one stream). */
+	parallelConnections?: number;
 }
 
 export interface DownloadResult {
@@ -155,10 +158,17 @@ export async function downloadToBinary(
 	const signal = client.signal;
 	let signed = options.signed;
 	let reissues = 0;
-	const reissue = async () => {
-		reissues++;
-		signed = await options.reissue();
+	let reissuing: Promise<void> | undefined;
+	/** A fresh URL unless `stale` was already replaced; parallel segments share one reissue. */
+	const reissue = (stale = signed): Promise<void> => {
+		if (signed !== stale) return Promise.resolve();
+		reissuing ??= (async () => {
+			reissues++;
+			signed = await options.reissue();
+		})().finally(() => (reissuing = undefined));
+		return reissuing;
 	};
+	let connections = options.parallelConnections ?? 1;
 	const known = await storeRefusal(ctx, itemIndex, options.expectedSize);
 	if (known) throw known;
 	if (signed.expiresAtMs <= Date.now()) await reissue();
@@ -168,15 +178,16 @@ export async function downloadToBinary(
 	 * fresh URL when storage refuses this one (once up front; again only when a long transfer
 	 * outlived its URL and is resuming).
 	 */
-	const open = async (from: number, refreshesAllowed: number): Promise<IN8nHttpFullResponse> => {
+	const open = async (from: number, refreshesAllowed: number, end?: number): Promise<IN8nHttpFullResponse> => {
 		for (let attempt = 0; ; ) {
 			let response: IN8nHttpFullResponse;
+			const used = signed;
 			try {
 				response = (await ctx.helpers.httpRequest({
 					method: 'GET',
-					url: signed.url,
+					url: used.url,
 					// Asking for a range makes storage state the file's true size (Content-Range).
-					headers: { 'User-Agent': USER_AGENT, Range: `bytes=${from}-` },
+					headers: { 'User-Agent': USER_AGENT, Range: `bytes=${from}-${end === undefined ? '' : end - 1}` },
 					encoding: 'stream',
 					returnFullResponse: true,
 					ignoreHttpStatusErrors: true,
@@ -197,7 +208,7 @@ export async function downloadToBinary(
 			(response.body as Body).destroy();
 			if (REFUSED.has(status) && refreshesAllowed > 0) {
 				refreshesAllowed--;
-				await reissue();
+				await reissue(used);
 				continue;
 			}
 			if (REFUSED.has(status))
@@ -214,6 +225,12 @@ export async function downloadToBinary(
 			}
 			throw storageError(ctx, itemIndex, `GridBank's storage could not serve the file (HTTP ${status})`, 'Try again in a few minutes.', status);
 		}
+	};
+
+	/** A segment's GET (segmented-body.ts): a fresh URL first when the signed one has expired. */
+	const parallelOpen = async (from: number, end: number) => {
+		if (signed.expiresAtMs <= Date.now()) await reissue(signed);
+		return await open(from, 1, end);
 	};
 
 	for (let restart = 0; ; restart++) {
@@ -253,10 +270,18 @@ export async function downloadToBinary(
 
 		let binary: IBinaryData;
 		try {
-			const body = resumingBody(first.body as Body, { total, next, rethrowFatal: (error) => rethrowIfCancelled(signal, error) });
+			const rethrowFatal = (error: unknown) => rethrowIfCancelled(signal, error);
+			const body =
+				parallelBody(first, { connections, maxRetries: options.maxRetries, rethrowFatal, open: parallelOpen }) ??
+				resumingBody(first.body as Body, { total, next, rethrowFatal });
 			binary = await ctx.helpers.prepareBinaryData(body, fileName, mimeType);
 		} catch (error) {
 			rethrowIfCancelled(signal, error);
+			// Storage stopped honouring ranges after the first request: the whole file as one stream.
+			if (error instanceof RangesIgnoredError && connections > 1) {
+				connections = 1;
+				continue;
+			}
 			// A request error from a resume (already a NodeApiError: re-wrapping hands back the same one).
 			if (error instanceof NodeApiError) throw new NodeApiError(ctx.getNode(), error as unknown as JsonObject);
 			const limit = databaseModeLimit(error);
@@ -298,7 +323,15 @@ export interface IssuedUrl {
 export async function downloadItem(
 	ctx: DownloadContext,
 	client: GridBankClient,
-	options: { itemIndex: number; videoId: string; maxRetries: number; first: IssuedUrl; issue: () => Promise<IssuedUrl>; expectedSize?: number },
+	options: {
+		itemIndex: number;
+		videoId: string;
+		maxRetries: number;
+		first: IssuedUrl;
+		issue: () => Promise<IssuedUrl>;
+		expectedSize?: number;
+		parallelConnections?: number;
+	},
 ): Promise<INodeExecutionData> {
 	const { itemIndex } = options;
 	// A poll has no input items, so its parameters are read without an item index.
@@ -318,6 +351,7 @@ export async function downloadItem(
 		maxRetries: options.maxRetries,
 		signed: options.first.signed,
 		expectedSize: options.expectedSize,
+		parallelConnections: options.parallelConnections,
 		reissue: async () => {
 			const fresh = await options.issue();
 			json = fresh.json;

@@ -2,7 +2,8 @@
  * Fault switches of one simulator instance. Counted faults are consumed by the requests
  * they hit; reset() / faults.clear() turn everything off.
  */
-import type { EndCursorStyle, FailNextOptions, ResetConnectionsOptions } from './types';
+import type { EndCursorStyle, FailNextOptions, RangedFault, ResetConnectionsOptions } from './types';
+import type { WanLink } from './wan-link';
 
 export type PathMatcher = string | RegExp | undefined;
 
@@ -34,6 +35,9 @@ export class FaultState {
 	wrongLengths: Array<Counted<number>> = [];
 	extraBytes: Array<Counted<number>> = [];
 	slowBytesPerSecond = 0;
+	/** The wanLink switch: per-connection cap, round trip, link cap (undefined: loopback speed). */
+	wan: WanLink | undefined;
+	rangedFaults: Array<Counted<RangedFault>> = [];
 	earlyExpiries = 0;
 	/** Signatures of URLs issued while expireUrlsEarly was armed. */
 	readonly earlyExpiredSignatures = new Set<string>();
@@ -57,6 +61,8 @@ export class FaultState {
 		this.wrongLengths = [];
 		this.extraBytes = [];
 		this.slowBytesPerSecond = 0;
+		this.wan = undefined;
+		this.rangedFaults = [];
 		this.earlyExpiries = 0;
 		this.earlyExpiredSignatures.clear();
 		this.refusals = [];
@@ -74,6 +80,11 @@ export class FaultState {
 
 	takeReset(target: 'api' | 'storage', rawPath: string): ResetConnectionsOptions | undefined {
 		return takeFrom(this.resets, (o) => (o.target ?? 'api') === target && pathMatches(o.path, rawPath));
+	}
+
+	/** A fault for a ranged GET that does not start at byte 0 (a parallel segment or a resume). */
+	takeRangedFault(): RangedFault | undefined {
+		return takeFrom(this.rangedFaults, () => true);
 	}
 
 	takeCut(): number | undefined {

@@ -25,6 +25,7 @@ export type {
 	Faults,
 	LoggedRequest,
 	PartnerAccountInfo,
+	RangedFault,
 	ResetConnectionsOptions,
 	Simulator,
 	SimulatorOptions,
@@ -32,4 +33,5 @@ export type {
 	TierRate,
 	VideoFile,
 	VideoLocation,
+	WanLinkOptions,
 } from './types';

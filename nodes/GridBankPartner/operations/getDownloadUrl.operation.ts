@@ -2,7 +2,13 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import type { GridBankClient } from '../../shared/client';
-import { downloadProperties, optionsCollection, readMaxRetries } from '../../shared/common-properties';
+import {
+	downloadProperties,
+	optionsCollection,
+	parallelConnectionsOption,
+	readMaxRetries,
+	readParallelConnections,
+} from '../../shared/common-properties';
 import { downloadItem, type IssuedUrl } from '../../shared/download';
 import { jsonItems, type OperationResult } from '../../shared/operation';
 import { encodeId } from '../../shared/validate';
@@ -24,7 +30,7 @@ export const description: INodeProperties[] = [
 			'The video to download: its video_key (1-50 characters, such as gbv-3fK9xQ2m), from this account\'s licences. Pick it from the list (newest licence first; type to filter by title), or map video_key from List Licensed Content or the GridBank Partner Trigger.',
 	}),
 	...downloadProperties(show),
-	optionsCollection(show),
+	optionsCollection(show, [parallelConnectionsOption]),
 ];
 
 interface PartnerDownload extends IDataObject {
@@ -48,10 +54,13 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, client
 	const videoKey = readVideoParameter(this, 'videoKey', 'Video Key', itemIndex);
 	const download = this.getNodeParameter('download', itemIndex, false) as boolean;
 	const maxRetries = readMaxRetries((name, fallback) => this.getNodeParameter(name, itemIndex, fallback));
+	const parallelConnections = download
+		? readParallelConnections(this.getNode(), (name, fallback) => this.getNodeParameter(name, itemIndex, fallback), itemIndex)
+		: 1;
 
 	const issue = async () => await issuePartnerUrl(client, videoKey, { itemIndex, maxRetries });
 
 	const first = await issue();
 	if (!download) return jsonItems([first.json]);
-	return { items: [await downloadItem(this, client, { itemIndex, videoId: videoKey, maxRetries, first, issue })] };
+	return { items: [await downloadItem(this, client, { itemIndex, videoId: videoKey, maxRetries, first, issue, parallelConnections })] };
 }
