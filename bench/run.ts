@@ -8,6 +8,8 @@
 //                1,200, 8,000 and 10,000 results (page cap): requests and wall time
 //   3. pacing    three workflows at once on one Partner key, 300 per window, time-scaled
 //   4. overhead  Get Download URL over 1,000 items, per item above the simulator's own time
+//   5. wan       Download File over a WAN-like link (25 MB/s per connection, 40 ms, 100 MB/s in
+//                all): 1, 2, 4, 8, 16 Parallel Connections vs n8n alone and raw undici (wan.ts)
 import './env';
 
 import { fork } from 'node:child_process';
@@ -27,6 +29,7 @@ import { renderMarkdown, type Results, type Target } from './report';
 import type { WorkerInput, WorkerResult } from './download-worker';
 import { ChildSimulator } from './sim';
 import { registerBareNodes } from './bare-nodes';
+import { benchWan } from './wan';
 
 registerBareNodes();
 
@@ -41,6 +44,8 @@ const CONFIG = SHORT
 			downloadRounds: 1,
 			partnerLarge: 10_000,
 			enterpriseCounts: [1_200, 10_000],
+			// Short: a smaller file, so that the single streams (~25 MB/s) stay within seconds.
+			wanSizes: [128 * MiB],
 			pacingWindowMs: 6_000,
 			pacingListItems: 8,
 			pacingUrlItems: 300,
@@ -52,6 +57,7 @@ const CONFIG = SHORT
 			downloadRounds: 5,
 			partnerLarge: 10_000,
 			enterpriseCounts: [1_200, 8_000, 10_000],
+			wanSizes: [1 * GiB, 4 * GiB],
 			pacingWindowMs: 6_000,
 			pacingListItems: 80,
 			pacingUrlItems: 1_000,
@@ -480,10 +486,22 @@ async function main(): Promise<void> {
 	if (phase('overhead')) await benchOverhead(results);
 	gc();
 	if (phase('pacing')) await benchPacing(results);
+	gc();
+	if (phase('wan')) {
+		const sim = await ChildSimulator.start({ logLimit: 1_000 });
+		try {
+			await benchWan(results, sim, CONFIG.wanSizes, worker, log);
+		} finally {
+			await sim.close();
+		}
+	}
 	results.seconds = round((now() - started) / 1000);
 	results.loadAverage.end = os.loadavg().map((l) => round(l, 2));
 	if (ONLY) {
-		log(`--only: ${results.targets.filter((t) => t.met).length}/${results.targets.length} targets met; results not written`);
+		// Written beside the scratch files, never over the committed results.
+		await writeFile(join(TMP, 'results-only.json'), `${JSON.stringify(results, null, '\t')}\n`);
+		await writeFile(join(TMP, 'results-only.md'), renderMarkdown(results));
+		log(`--only: ${results.targets.filter((t) => t.met).length}/${results.targets.length} targets met; written to bench/tmp/results-only.*`);
 		for (const t of results.targets) log(`${t.met ? 'met' : 'MISSED'}: ${t.name}: ${t.value}`);
 		return;
 	}
