@@ -37,6 +37,12 @@ const SHORT = process.argv.includes('--short') || process.env.BENCH_SHORT === '1
 /** --only=download,paging,overhead,pacing runs some phases (for profiling); results are then not written. */
 const ONLY = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length).split(',');
 const phase = (name: string) => !ONLY || ONLY.includes(name);
+/** --wan-sizes=1024,4096 (MiB) replaces the WAN phase's file sizes (with --only=wan, for a shorter run). */
+const WAN_SIZES = process.argv
+	.find((a) => a.startsWith('--wan-sizes='))
+	?.slice('--wan-sizes='.length)
+	.split(',')
+	.map((mib) => Number(mib) * 1024 * 1024);
 
 const CONFIG = SHORT
 	? {
@@ -490,7 +496,7 @@ async function main(): Promise<void> {
 	if (phase('wan')) {
 		const sim = await ChildSimulator.start({ logLimit: 1_000 });
 		try {
-			await benchWan(results, sim, CONFIG.wanSizes, worker, log);
+			await benchWan(results, sim, WAN_SIZES ?? CONFIG.wanSizes, worker, log);
 		} finally {
 			await sim.close();
 		}

@@ -96,7 +96,7 @@ export const parallelConnectionsOption: INodeProperties = {
 	default: DEFAULT_CONNECTIONS,
 	displayOptions: { show: { '/download': [true] } },
 	description:
-		'How many connections fetch parts of the file at once when storage allows it (1-16). Over the internet one connection is often far slower than the link; more connections fill it. Uses up to 32 MiB of memory per download. 1: one connection.',
+		'How many connections fetch parts of the file at once when storage allows it (1-16). Over the internet one connection is often far slower than the link; more connections fill it. Uses up to 64 MiB of memory per download. 1: one connection.',
 };
 
 /** Reads options.parallelConnections: a whole number within 1-16, or a clear error before any request. */

@@ -7,13 +7,13 @@
 export const MiB = 1024 * 1024;
 
 /** Bytes that may wait in memory for n8n's store, over all connections. */
-export const WINDOW_BYTES = 32 * MiB;
+export const WINDOW_BYTES = 64 * MiB;
 /**
  * Segment bounds. Each segment costs one request (a round trip before its first byte), so a
- * segment should take several round trips to arrive; 2 MiB at 25 MB/s is ~80 ms.
+ * segment should take many round trips to arrive: 4 MiB at 25 MB/s is ~170 ms, 4 round trips of 40 ms.
  */
-export const MIN_SEGMENT_BYTES = 2 * MiB;
-export const MAX_SEGMENT_BYTES = 8 * MiB;
+export const MIN_SEGMENT_BYTES = 4 * MiB;
+export const MAX_SEGMENT_BYTES = 16 * MiB;
 
 export const MIN_CONNECTIONS = 1;
 export const MAX_CONNECTIONS = 16;

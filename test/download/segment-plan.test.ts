@@ -11,7 +11,7 @@ import {
 	WINDOW_BYTES,
 } from '../../nodes/shared/segment-plan';
 
-test.each([2, 3, 4, 7, 8, 16])('%i connections: segments tile [0, total) in order, window ≤ 32 MiB', (connections) => {
+test.each([2, 3, 4, 7, 8, 16])('%i connections: segments tile [0, total) in order, window ≤ 64 MiB', (connections) => {
 	for (const total of [16 * MiB + 1, 100 * MiB - 3, 4 * 1024 * MiB]) {
 		const plan = planSegments(total, connections)!;
 		expect(plan.connections).toBe(Math.min(connections, plan.segments.length));
@@ -28,25 +28,27 @@ test.each([2, 3, 4, 7, 8, 16])('%i connections: segments tile [0, total) in orde
 	}
 });
 
-test('segment size: the window shared out, within 2-8 MiB', () => {
+test('segment size: the window shared out, within 4-16 MiB', () => {
+	expect(WINDOW_BYTES).toBe(64 * MiB);
 	expect(segmentBytesFor(2)).toBe(MAX_SEGMENT_BYTES);
-	expect(segmentBytesFor(4)).toBe(8 * MiB);
-	expect(segmentBytesFor(8)).toBe(4 * MiB);
+	expect(segmentBytesFor(4)).toBe(16 * MiB);
+	expect(segmentBytesFor(8)).toBe(8 * MiB);
 	expect(segmentBytesFor(16)).toBe(MIN_SEGMENT_BYTES);
+	expect(MIN_SEGMENT_BYTES).toBe(4 * MiB);
 });
 
 test('no plan when parallel ranges cannot help: one connection, one segment, no size', () => {
 	expect(planSegments(100 * MiB, 1)).toBeUndefined();
-	expect(planSegments(8 * MiB, 4)).toBeUndefined();
+	expect(planSegments(segmentBytesFor(4), 4)).toBeUndefined();
 	expect(planSegments(0, 4)).toBeUndefined();
 	expect(planSegments(Number.NaN, 4)).toBeUndefined();
 });
 
 test('a file of few segments uses no more connections than segments', () => {
-	const plan = planSegments(8 * MiB + 1, 4)!;
+	const plan = planSegments(16 * MiB + 1, 4)!;
 	expect(plan.segments).toHaveLength(2);
 	expect(plan.connections).toBe(2);
-	expect(plan.segments[1]).toMatchObject({ start: 8 * MiB, end: 8 * MiB + 1 });
+	expect(plan.segments[1]).toMatchObject({ start: 16 * MiB, end: 16 * MiB + 1 });
 });
 
 test('connection counts are clamped to 1-16', () => {

@@ -5,9 +5,10 @@
  * together. One machine can then show what parallel connections gain over the internet, and
  * where the link stops them. Not modelled: TCP slow start, loss, jitter.
  *
- * Pacing is a zero-burst token bucket kept as "free from" times: sending n bytes books
- * n / rate on the connection, then on the link, and the writer sleeps until its slot (one timer
- * per 64 KiB chunk at most, no busy loop).
+ * Pacing is a token bucket kept as "free from" times: sending n bytes books n / rate on the
+ * connection, then on the link, and the writer sleeps until its slot (one timer per 64 KiB chunk
+ * at most, no busy loop). A slot may lie up to BURST_MS in the past, so timers that fire late on
+ * a busy machine are made up for instead of lowering the rate; the average stays the cap.
  */
 import type { Socket } from 'node:net';
 
@@ -22,6 +23,8 @@ export interface WanLinkOptions {
 
 /** Bytes written per booking: small enough for smooth sharing, large enough to keep timers few. */
 export const WAN_CHUNK = 64 * 1024;
+/** How far behind its schedule a connection or the link may catch up at once. */
+const BURST_MS = 20;
 
 export class WanLink {
 	private linkFreeAt = 0;
@@ -36,9 +39,10 @@ export class WanLink {
 
 	/** ms before a response on `socket` may start: one round trip, plus the handshake's on a new connection. */
 	firstByteDelay(socket: Socket): number {
-		if (this.connections.has(socket)) return this.options.rttMs;
-		this.connections.set(socket, { freeAt: 0 });
-		return 2 * this.options.rttMs;
+		const delay = (this.connections.has(socket) ? 1 : 2) * this.options.rttMs;
+		// A response starts on schedule: no catching up on time the connection sat idle.
+		this.connections.set(socket, { freeAt: performance.now() + delay });
+		return delay;
 	}
 
 	/** Books `bytes` on the connection and the link; returns the ms to wait before writing them. */
@@ -46,14 +50,14 @@ export class WanLink {
 		const now = performance.now();
 		let conn = this.connections.get(socket);
 		if (!conn) this.connections.set(socket, (conn = { freeAt: 0 }));
-		let at = Math.max(now, conn.freeAt);
+		let at = Math.max(now - BURST_MS, conn.freeAt);
 		conn.freeAt = at + (bytes / this.options.connectionBytesPerSecond) * 1000;
 		const link = this.options.linkBytesPerSecond;
 		if (link) {
-			at = Math.max(at, this.linkFreeAt);
+			at = Math.max(at, now - BURST_MS, this.linkFreeAt);
 			this.linkFreeAt = at + (bytes / link) * 1000;
 			conn.freeAt = Math.max(conn.freeAt, this.linkFreeAt);
 		}
-		return at - now;
+		return Math.max(0, at - now);
 	}
 }
