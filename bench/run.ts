@@ -71,7 +71,9 @@ const CONFIG = SHORT
 		};
 
 const PARTNER_LIMIT = 300;
-const RSS_LIMIT = 64 * MiB;
+// The node's default is several parallel connections: n8n's own ~64 MiB plus the segments'
+// memory window (64 MiB, nodes/shared/segment-plan.ts).
+const RSS_LIMIT = 128 * MiB;
 const MB = 1e6;
 
 const log = (message: string) => process.stdout.write(`[bench] ${message}\n`);
@@ -197,7 +199,7 @@ async function benchDownload(results: Results): Promise<void> {
 			if (size === CONFIG.downloadSizes[CONFIG.downloadSizes.length - 1])
 				results.targets.push({
 					name: `Download ${label}: peak RSS growth`,
-					target: SHORT ? '≤ 64 MiB (set for 4 GiB; short mode downloads less)' : '≤ 64 MiB',
+					target: SHORT ? '≤ 128 MiB (set for 4 GiB; short mode downloads less)' : '≤ 128 MiB',
 					value: `${entry.ours.rssGrowthMiB} MiB, largest of ${CONFIG.downloadRounds} rounds (n8n alone ${entry.n8n.rssGrowthMiB}, raw undici ${entry.raw.rssGrowthMiB}; medians ${entry.ours.rssGrowthMedianMiB} / ${entry.n8n.rssGrowthMedianMiB} / ${entry.raw.rssGrowthMedianMiB}; Buffer memory peak ${entry.ours.arrayBuffersPeakMiB} / ${entry.n8n.arrayBuffersPeakMiB} / ${entry.raw.arrayBuffersPeakMiB} MiB)`,
 					met: entry.ours.rssGrowthMiB * MiB <= RSS_LIMIT,
 				});
