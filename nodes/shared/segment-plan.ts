@@ -18,7 +18,7 @@ export const MAX_SEGMENT_BYTES = 16 * MiB;
 export const MIN_CONNECTIONS = 1;
 export const MAX_CONNECTIONS = 16;
 /** Options → Parallel Connections' default, chosen from `npm run bench`'s WAN phase (README). */
-export const DEFAULT_CONNECTIONS = 4;
+export const DEFAULT_CONNECTIONS = 8;
 
 export interface Segment {
 	index: number;
