@@ -45,8 +45,9 @@ describe('wanLink', () => {
 		expect(r.status).toBe(206);
 		expect(r.bytes.equals(fileBytes(videoKey, 0, 3 * MB))).toBe(true);
 		expect(r.firstByteMs).toBeGreaterThanOrEqual(78);
-		// 3 MB at 10 MB/s: 300 ms after the first byte (a loaded machine only adds).
-		expect(r.ms - r.firstByteMs).toBeGreaterThanOrEqual(270);
+		// 3 MB at 10 MB/s: 300 ms after the first byte, less the 20 ms a connection may catch up
+		// after a late timer and the client's own lateness in seeing the headers (uncapped: ~10 ms).
+		expect(r.ms - r.firstByteMs).toBeGreaterThanOrEqual(240);
 		expect(r.ms).toBeLessThan(3000);
 	});
 

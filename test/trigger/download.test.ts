@@ -175,3 +175,22 @@ test('Fetch Test Event with Download File returns the newest licence with its fi
 	expect(manual.staticDataChanged).toBe(false);
 	expect(trigger.nodeState).toEqual(state);
 });
+
+test('Parallel Connections: a big master arrives over ranged segments, byte-exact', async () => {
+	const key = account();
+	const trigger = partnerTrigger(sim(), key, { download: true, options: { parallelConnections: 3 } });
+	await trigger.activate();
+	const [bought] = sim().addPartnerLicences(key, 1, { purchasedAt: settled() });
+	const size = 40 * 1024 * 1024 + 3;
+	sim().setVideoFile(bought, { size });
+	sim().clearLog();
+
+	const poll = await trigger.tick();
+	expect(poll.error).toBeUndefined();
+	const [item] = poll.items as INodeExecutionData[];
+	expect(item.json).toMatchObject({ video_key: bought, fileSize: size });
+	expect(await stored(item)).toEqual({ sha256: fileSha256(bought, size), bytes: size });
+	// 16 MiB segments for 3 connections: the first request from byte 0, then two ranges.
+	const ranges = sim().log.filter((entry) => entry.target === 'storage').map((entry) => entry.headers.range);
+	expect([ranges[0], ...ranges.slice(1).sort()]).toEqual(['bytes=0-', `bytes=${16 * 1024 * 1024}-${32 * 1024 * 1024 - 1}`, `bytes=${32 * 1024 * 1024}-${size - 1}`]);
+});
