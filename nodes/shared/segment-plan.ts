@@ -15,6 +15,9 @@ export const WINDOW_BYTES = 64 * MiB;
 export const MIN_SEGMENT_BYTES = 4 * MiB;
 export const MAX_SEGMENT_BYTES = 16 * MiB;
 
+/** The smallest segment of the first round's ramp. */
+const MIN_RAMP_BYTES = 1 * MiB;
+
 export const MIN_CONNECTIONS = 1;
 export const MAX_CONNECTIONS = 16;
 /** Options → Parallel Connections' default, chosen from `npm run bench`'s WAN phase (README). */
@@ -52,19 +55,26 @@ export function segmentBytesFor(connections: number): number {
 /**
  * Segments covering bytes [0, total) in order, or undefined when parallel ranges cannot help:
  * one connection, or a file of a single segment. Fewer connections than asked when the file has
- * fewer segments.
+ * fewer segments. Every segment is at most segmentBytes long.
  */
 export function planSegments(total: number, requested: number): SegmentPlan | undefined {
 	if (!Number.isSafeInteger(total) || total <= 0) return undefined;
 	const wanted = clampConnections(requested);
 	if (wanted < 2) return undefined;
 	const segmentBytes = segmentBytesFor(wanted);
-	const count = Math.ceil(total / segmentBytes);
-	if (count < 2) return undefined;
+	if (total <= segmentBytes) return undefined;
 	const segments: Segment[] = [];
-	for (let index = 0; index < count; index++)
-		segments.push({ index, start: index * segmentBytes, end: Math.min(total, (index + 1) * segmentBytes) });
-	const connections = Math.min(wanted, count);
+	for (let start = 0; start < total; ) {
+		const index = segments.length;
+		// The first round ramps up (1/n, 2/n, ... of a segment), so that the connections finish
+		// one after another instead of all at once: while one waits a round trip for its next
+		// segment, the others keep the link busy.
+		const size = index < wanted - 1 ? Math.max(MIN_RAMP_BYTES, Math.floor((segmentBytes * (index + 1)) / wanted)) : segmentBytes;
+		const end = Math.min(total, start + size);
+		segments.push({ index, start, end });
+		start = end;
+	}
+	const connections = Math.min(wanted, segments.length);
 	return { connections, segmentBytes, windowBytes: connections * segmentBytes, segments };
 }
 

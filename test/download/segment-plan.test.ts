@@ -45,10 +45,10 @@ test('no plan when parallel ranges cannot help: one connection, one segment, no 
 });
 
 test('a file of few segments uses no more connections than segments', () => {
-	const plan = planSegments(16 * MiB + 1, 4)!;
-	expect(plan.segments).toHaveLength(2);
-	expect(plan.connections).toBe(2);
-	expect(plan.segments[1]).toMatchObject({ start: 16 * MiB, end: 16 * MiB + 1 });
+	const plan = planSegments(9 * MiB, 8)!;
+	// 8 connections: 8 MiB segments, ramping up from 1 MiB: 1, 2, 3, 3 (the rest).
+	expect(plan.segments.map((x) => (x.end - x.start) / MiB)).toEqual([1, 2, 3, 3]);
+	expect(plan.connections).toBe(4);
 });
 
 test('connection counts are clamped to 1-16', () => {
@@ -63,4 +63,14 @@ test('Range header and the exact Content-Range check', () => {
 	expect(isExactRange('bytes 10-29/100', 10, 20, 100)).toBe(false);
 	expect(isExactRange(undefined, 10, 20, 100)).toBe(false);
 	expect(isExactRange('bytes */100', 10, 20, 100)).toBe(false);
+});
+
+test('the first round ramps up, so that the connections finish one after another', () => {
+	const plan = planSegments(1024 * MiB, 4)!;
+	expect(plan.segments.slice(0, 5).map((x) => (x.end - x.start) / MiB)).toEqual([4, 8, 12, 16, 16]);
+	const eight = planSegments(1024 * MiB, 8)!;
+	expect(eight.segments.slice(0, 9).map((x) => (x.end - x.start) / MiB)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 8]);
+	const sixteen = planSegments(1024 * MiB, 16)!;
+	expect(sixteen.segments.slice(0, 4).map((x) => x.end - x.start)).toEqual([MiB, MiB, MiB, MiB]);
+	expect(sixteen.segments[15].end - sixteen.segments[15].start).toBe(4 * MiB);
 });
