@@ -5,12 +5,14 @@
 //   n8n   the engine's own streaming path without our code: a minimal node that does
 //         this.helpers.httpRequest({encoding: 'stream'}) → this.helpers.prepareBinaryData
 //   raw   undici streaming the signed URL straight to a file on the same disk
+//   raw-ranged  undici fetching `connections` equal byte ranges at once, each written at its
+//         offset in one file: the most the link gives, with no order and no memory bound
 //
 // argv: JSON {variant, size, baseUrl, videoKey, url?}; prints one JSON line with the result.
 import './env';
 
 import { createWriteStream } from 'node:fs';
-import { rm, stat } from 'node:fs/promises';
+import { rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { request } from 'undici';
@@ -24,7 +26,9 @@ import { type CpuBuckets, profiled } from './cpu-profile';
 import { PeakRss } from './measure';
 
 export interface WorkerInput {
-	variant: 'ours' | 'n8n' | 'raw';
+	variant: 'ours' | 'n8n' | 'raw' | 'raw-ranged';
+	/** ours: Options → Parallel Connections (default: the node's default); raw-ranged: parts. */
+	connections?: number;
 	size: number;
 	baseUrl: string;
 	videoKey: string;
@@ -63,7 +67,33 @@ async function signedUrl(baseUrl: string, videoKey: string): Promise<string> {
 	return body.url;
 }
 
+async function rawRanged(input: WorkerInput, videoKey: string, size: number, url?: string): Promise<string> {
+	const file = join(TMP, `raw-${process.pid}.bin`);
+	const target = url ?? (await signedUrl(input.baseUrl, videoKey));
+	const parts = input.connections ?? 4;
+	const part = Math.ceil(size / parts);
+	await writeFile(file, '');
+	try {
+		await Promise.all(
+			Array.from({ length: parts }, async (_, i) => {
+				const start = i * part;
+				const end = Math.min(size, start + part);
+				if (start >= end) return;
+				const response = await request(target, { headers: { 'user-agent': USER_AGENT, range: `bytes=${start}-${end - 1}` } });
+				if (response.statusCode !== 206) throw new Error(`raw ranged download: HTTP ${response.statusCode}`);
+				await pipeline(response.body, createWriteStream(file, { flags: 'r+', start }));
+			}),
+		);
+		const bytes = (await stat(file)).size;
+		if (bytes !== size) throw new Error(`raw ranged download: ${bytes} of ${size} bytes`);
+	} finally {
+		await rm(file, { force: true });
+	}
+	return target;
+}
+
 async function transfer(input: WorkerInput, videoKey: string, size: number, url?: string): Promise<string | undefined> {
+	if (input.variant === 'raw-ranged') return await rawRanged(input, videoKey, size, url);
 	if (input.variant === 'raw') {
 		const file = join(TMP, `raw-${process.pid}.bin`);
 		const response = await request(url ?? (await signedUrl(input.baseUrl, videoKey)), { headers: { 'user-agent': USER_AGENT } });
@@ -81,7 +111,12 @@ async function transfer(input: WorkerInput, videoKey: string, size: number, url?
 		input.variant === 'ours'
 			? await runNode({
 					type: 'gridBankPartner',
-					parameters: { operation: 'getDownloadUrl', videoKey, download: true },
+					parameters: {
+						operation: 'getDownloadUrl',
+						videoKey,
+						download: true,
+						...(input.connections === undefined ? {} : { options: { parallelConnections: input.connections } }),
+					},
 					credentials: { gridBankPartnerApi: { apiKey: DEMO_PARTNER_KEY, baseUrl: input.baseUrl } },
 				})
 			: await runNode({ type: 'benchBareDownload', parameters: { url: await signedUrl(input.baseUrl, videoKey) } });

@@ -1,6 +1,7 @@
 // The results' shape and their markdown rendering (bench/results.md and the table in CONTRIBUTING.md).
 import type { Machine } from './machine';
 import { MEASURING } from './cpu-profile';
+import { renderWan, type WanEntry } from './wan';
 
 export interface Target {
 	name: string;
@@ -76,6 +77,8 @@ export interface Results {
 		allRounds: { simulatorMsPerRequest: number[]; nodeMsPerItem: number[]; n8nFloorMsPerItem: number[] };
 		pacingBound: boolean;
 	};
+	/** Phase 5: parallel connections over a WAN-like link. */
+	wan?: WanEntry[];
 	targets: Target[];
 	seconds: number;
 	/** 1, 5 and 15 minute load averages when the run started and ended: others share this machine. */
@@ -182,6 +185,7 @@ export function renderMarkdown(results: Results): string {
 			'',
 		);
 	}
+	lines.push(...renderWan(results.wan));
 	return `${lines.join('\n')}\n`;
 }
 

@@ -38,6 +38,8 @@ async function handle({ op, args }: Request): Promise<unknown> {
 			.filter((e) => e.target === 'api' && e.path.includes(pathPart))
 			.map((e) => ({ at: e.at, status: e.status, path: e.path, perPage: e.query.per_page, page: e.query.page }));
 	}
+	// Fault switches the benchmark sets (the WAN link).
+	if (op === 'faults.wanLink') return sim.faults.wanLink(args[0] as Parameters<Simulator['faults']['wanLink']>[0]);
 	if (METHODS.has(op)) return (sim as unknown as Record<string, (...a: unknown[]) => unknown>)[op](...args);
 	throw new Error(`unknown op ${op}`);
 }

@@ -1,7 +1,7 @@
 import type { INodeExecutionData, INodeType, INodeTypeDescription, IPollFunctions } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { downloadProperties, maxRetriesOption } from '../shared/common-properties';
+import { downloadProperties, maxRetriesOption, parallelConnectionsOption } from '../shared/common-properties';
 import { outputFormatOption } from '../shared/video-shape';
 import { poll } from './poll';
 
@@ -54,6 +54,7 @@ export class GridBankPartnerTrigger implements INodeType {
 					},
 					maxRetriesOption,
 					outputFormatOption,
+					parallelConnectionsOption,
 				],
 			},
 		],

@@ -6,7 +6,7 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { issuePartnerUrl } from '../GridBankPartner/operations/getDownloadUrl.operation';
 import { PARTNER } from '../shared/api-profiles';
 import { GridBankClient } from '../shared/client';
-import { readMaxRetries } from '../shared/common-properties';
+import { readMaxRetries, readParallelConnections } from '../shared/common-properties';
 import { isPerVideoFailure } from '../shared/delivery-failure';
 import { downloadItem } from '../shared/download';
 import { atItem } from '../shared/errors';
@@ -25,15 +25,19 @@ interface PollSettings {
 	client: GridBankClient;
 	maxRetries: number;
 	download: boolean;
+	parallelConnections: number;
 	format: OutputFormat;
 	startedAt: number;
 }
 
 export async function poll(ctx: IPollFunctions): Promise<INodeExecutionData[][] | null> {
+	const get = (name: string, fallback: unknown) => ctx.getNodeParameter(name, fallback);
+	const download = readBoolean(ctx.getNode(), ctx.getNodeParameter('download', false), 'Download File', 0);
 	const settings: PollSettings = {
 		client: new GridBankClient(ctx, PARTNER),
-		maxRetries: readMaxRetries((name, fallback) => ctx.getNodeParameter(name, fallback), ctx.getNode(), 0),
-		download: readBoolean(ctx.getNode(), ctx.getNodeParameter('download', false), 'Download File', 0),
+		maxRetries: readMaxRetries(get, ctx.getNode(), 0),
+		download,
+		parallelConnections: download ? readParallelConnections(ctx.getNode(), get, 0) : 1,
 		format: readOutputFormat(ctx.getNode(), ctx.getNodeParameter('options.outputFormat', 'api'), 0),
 		startedAt: Date.now(),
 	};
@@ -82,7 +86,7 @@ async function toItems(ctx: IPollFunctions, settings: PollSettings, queue: IData
 	const shape = (json: IDataObject, extras: string[] = []) => shapeVideos(settings.format, PARTNER.videoFields, [json], extras)[0];
 	if (!settings.download) return queue.map((json) => ({ json: shape(json) }));
 	const budget = typeof ctx.getPollBudgetMs === 'function' ? ctx.getPollBudgetMs() : DEFAULT_BUDGET_MS;
-	const { client, maxRetries } = settings;
+	const { client, maxRetries, parallelConnections } = settings;
 	const items: INodeExecutionData[] = [];
 	let slowest = 0;
 	for (const video of queue) {
@@ -91,7 +95,14 @@ async function toItems(ctx: IPollFunctions, settings: PollSettings, queue: IData
 		const key = videoKey(video);
 		const issue = async () => await issuePartnerUrl(client, key, { itemIndex: 0, maxRetries });
 		try {
-			const { json, binary } = await downloadItem(ctx, client, { itemIndex: 0, videoId: key, maxRetries, first: await issue(), issue });
+			const { json, binary } = await downloadItem(ctx, client, {
+				itemIndex: 0,
+				videoId: key,
+				maxRetries,
+				first: await issue(),
+				issue,
+				parallelConnections,
+			});
 			const file = { fileName: json.fileName, mimeType: json.mimeType, fileSize: json.fileSize };
 			items.push({ json: shape({ ...video, ...file }, Object.keys(file)), binary });
 		} catch (error) {

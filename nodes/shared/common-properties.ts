@@ -3,6 +3,7 @@ import type { INode, INodeProperties } from 'n8n-workflow';
 
 import { DEFAULT_MAX_RETRIES } from './client';
 import { readInteger } from './read-parameters';
+import { DEFAULT_CONNECTIONS, MAX_CONNECTIONS, MIN_CONNECTIONS } from './segment-plan';
 
 export const maxRetriesOption: INodeProperties = {
 	displayName: 'Max Retries',
@@ -85,4 +86,21 @@ export function readMaxRetries(get: (name: string, fallback: unknown) => unknown
 	const value = get('options.maxRetries', DEFAULT_MAX_RETRIES);
 	if (value === undefined || value === null || value === '') return DEFAULT_MAX_RETRIES;
 	return Math.min(readInteger(node, value, 'Max Retries', itemIndex, 0), 10);
+}
+
+/** Options → Parallel Connections, for operations with Download File (shown when it is on). */
+export const parallelConnectionsOption: INodeProperties = {
+	displayName: 'Parallel Connections',
+	name: 'parallelConnections',
+	type: 'number',
+	typeOptions: { minValue: MIN_CONNECTIONS, maxValue: MAX_CONNECTIONS },
+	default: DEFAULT_CONNECTIONS,
+	displayOptions: { show: { '/download': [true] } },
+	description:
+		'How many connections fetch parts of the file at once when storage allows it (1-16). Over the internet one connection is often far slower than the link; more connections fill it. Uses up to 64 MiB of memory per download. 1: one connection.',
+};
+
+/** Reads options.parallelConnections: a whole number within 1-16 (a string from an expression too), or a clear error before any request. */
+export function readParallelConnections(node: INode, get: (name: string, fallback: unknown) => unknown, itemIndex: number): number {
+	return readInteger(node, get('options.parallelConnections', DEFAULT_CONNECTIONS), 'Parallel Connections', itemIndex, MIN_CONNECTIONS, MAX_CONNECTIONS);
 }

@@ -5,7 +5,9 @@ import type { INode } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
 import { acceptSignedUrl } from './signed-url';
-import { TransferError } from './resuming-body';
+import { RangeIgnoredError, TransferError } from './resuming-body';
+
+export { RangeIgnoredError };
 
 /** Storage sent something other than the bytes asked for: reported as such, not as a cut. */
 export class WrongBytesError extends TransferError {
@@ -16,9 +18,6 @@ export class WrongBytesError extends TransferError {
 		super(message);
 	}
 }
-
-/** Storage answered a resume with the whole file: the transfer starts again from byte 0. */
-export class RangeIgnoredError extends TransferError {}
 
 /** The signed URL as a string the node may fetch, or a NodeApiError saying why not. */
 export function usableSignedUrl(node: INode, value: unknown, itemIndex: number): string {

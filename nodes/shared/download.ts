@@ -19,6 +19,7 @@ import { watchBodyRate } from './deadlines';
 import { notAVideo, RangeIgnoredError, usableSignedUrl, WrongBytesError } from './download-checks';
 import { connectionError, rethrowIfCancelled } from './errors';
 import { identifyFile } from './file-name';
+import { parallelBody } from './parallel-download';
 import { type Body, type Ending, resumingBody, TransferError } from './resuming-body';
 import { backoffMs, networkErrorCode } from './retry-policy';
 import { requireText } from './validate';
@@ -40,6 +41,8 @@ export interface DownloadOptions {
 	reissue: () => Promise<SignedUrl>;
 	/** Size the API announced (Enterprise file_size), checked against what was stored. */
 	expectedSize?: number;
+	/** Options → Parallel Connections: ranged segments over this many connections (1 = one stream). */
+	parallelConnections?: number;
 }
 
 export interface DownloadResult {
@@ -179,11 +182,18 @@ export async function downloadToBinary(
 	let reissues = 0;
 	const node = ctx.getNode();
 	usableSignedUrl(node, signed.url, itemIndex);
-	const reissue = async () => {
-		reissues++;
-		signed = await options.reissue();
-		usableSignedUrl(node, signed.url, itemIndex);
+	let reissuing: Promise<void> | undefined;
+	/** A fresh URL unless `stale` was already replaced; parallel segments share one reissue. */
+	const reissue = (stale = signed): Promise<void> => {
+		if (signed !== stale) return Promise.resolve();
+		reissuing ??= (async () => {
+			reissues++;
+			signed = await options.reissue();
+			usableSignedUrl(node, signed.url, itemIndex);
+		})().finally(() => (reissuing = undefined));
+		return reissuing;
 	};
+	let connections = options.parallelConnections ?? 1;
 	const known = await storeRefusal(ctx, itemIndex, options.expectedSize);
 	if (known) throw known;
 	if (signed.expiresAtMs <= Date.now()) await reissue();
@@ -193,17 +203,18 @@ export async function downloadToBinary(
 	 * fresh URL when storage refuses this one (once up front; again only when a long transfer
 	 * outlived its URL and is resuming).
 	 */
-	const open = async (from: number, refreshesAllowed: number): Promise<IN8nHttpFullResponse> => {
+	const open = async (from: number, refreshesAllowed: number, end?: number): Promise<IN8nHttpFullResponse> => {
 		for (let attempt = 0; ; ) {
 			let response: IN8nHttpFullResponse;
+			const used = signed;
 			try {
 				response = (await ctx.helpers.httpRequest({
 					method: 'GET',
-					url: signed.url,
+					url: used.url,
 					// Asking for a range makes storage state the file's true size (Content-Range).
 					// identity: a compressed body would be decoded by the HTTP client, and its byte counts
 					// would no longer match Content-Length / Content-Range.
-					headers: { 'User-Agent': USER_AGENT, Range: `bytes=${from}-`, 'Accept-Encoding': 'identity' },
+					headers: { 'User-Agent': USER_AGENT, Range: `bytes=${from}-${end === undefined ? '' : end - 1}`, 'Accept-Encoding': 'identity' },
 					encoding: 'stream',
 					returnFullResponse: true,
 					ignoreHttpStatusErrors: true,
@@ -224,7 +235,7 @@ export async function downloadToBinary(
 			(response.body as Body).destroy();
 			if (REFUSED.has(status) && refreshesAllowed > 0) {
 				refreshesAllowed--;
-				await reissue();
+				await reissue(used);
 				continue;
 			}
 			if (REFUSED.has(status))
@@ -249,6 +260,13 @@ export async function downloadToBinary(
 
 	/** Storage ignored a Range once: later breaks restart instead of resuming. */
 	let rangesIgnored = false;
+
+	/** A segment's GET (segmented-body.ts): a fresh URL first when the signed one has expired. */
+	const parallelOpen = async (from: number, end: number) => {
+		if (signed.expiresAtMs <= Date.now()) await reissue(signed);
+		return await open(from, 1, end);
+	};
+
 	for (let restart = 0; ; restart++) {
 		const first = await open(0, reissues === 0 ? 1 : 0);
 		const described = describeResponse(first);
@@ -317,12 +335,11 @@ export async function downloadToBinary(
 
 		let binary: IBinaryData;
 		try {
-			const body = resumingBody(first.body as Body, {
-				total,
-				next,
-				rethrowFatal: (error) => rethrowIfCancelled(signal, error),
-				watch: (watched) => watchBodyRate(watched, (reason) => (slow = reason)),
-			});
+			const rethrowFatal = (error: unknown) => rethrowIfCancelled(signal, error);
+			const watch = (watched: Body) => watchBodyRate(watched, (reason) => (slow = reason));
+			const body =
+				parallelBody(first, { connections, maxRetries: options.maxRetries, rethrowFatal, open: parallelOpen, watch }) ??
+				resumingBody(first.body as Body, { total, next, rethrowFatal, watch });
 			binary = await ctx.helpers.prepareBinaryData(body, fileName, mimeType);
 		} catch (error) {
 			rethrowIfCancelled(signal, error);
@@ -332,7 +349,14 @@ export async function downloadToBinary(
 			if (limit) throw tooBigForDatabaseMode(ctx, itemIndex, total, limit);
 			// Nothing partial is kept: n8n's store writes to a temporary file and drops it on error.
 			if (error instanceof WrongBytesError) throw wrongBytesError(ctx, itemIndex, { kind: error.kind, reason: error.message });
-			if (error instanceof RangeIgnoredError) rangesIgnored = true;
+			if (error instanceof RangeIgnoredError) {
+				rangesIgnored = true;
+				// Parallel segments need ranges: the whole file again as one stream (a change of mode, not a retry).
+				if (connections > 1) {
+					connections = 1;
+					continue;
+				}
+			}
 			if (restart < options.maxRetries && (!resumable || error instanceof RangeIgnoredError)) continue;
 			const detail = error instanceof TransferError ? error.message : (networkErrorCode(error) ?? `stream error ${String(error)}`);
 			throw storageError(
@@ -377,7 +401,15 @@ export interface IssuedUrl {
 export async function downloadItem(
 	ctx: DownloadContext,
 	client: GridBankClient,
-	options: { itemIndex: number; videoId: string; maxRetries: number; first: IssuedUrl; issue: () => Promise<IssuedUrl>; expectedSize?: number },
+	options: {
+		itemIndex: number;
+		videoId: string;
+		maxRetries: number;
+		first: IssuedUrl;
+		issue: () => Promise<IssuedUrl>;
+		expectedSize?: number;
+		parallelConnections?: number;
+	},
 ): Promise<INodeExecutionData> {
 	const { itemIndex } = options;
 	// A poll has no input items, so its parameters are read without an item index.
@@ -397,6 +429,7 @@ export async function downloadItem(
 		maxRetries: options.maxRetries,
 		signed: options.first.signed,
 		expectedSize: options.expectedSize,
+		parallelConnections: options.parallelConnections,
 		reissue: async () => {
 			const fresh = await options.issue();
 			json = fresh.json;

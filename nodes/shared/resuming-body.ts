@@ -13,6 +13,9 @@ export type BinaryStream = Parameters<IExecuteFunctions['helpers']['prepareBinar
 /** The transfer broke or ended early; retried by resuming or restarting, then reported. */
 export class TransferError extends Error {}
 
+/** Storage answered a ranged request with the whole file: it stopped honouring ranges. */
+export class RangeIgnoredError extends TransferError {}
+
 /** A storage response body, as this module uses it. */
 export interface Body {
 	on(event: string, listener: (...args: never[]) => void): unknown;
@@ -61,7 +64,7 @@ type ReadableClass = new (options: {
  * Node's Readable class, from the response's own prototype chain: community nodes may not
  * import node:stream, and every storage body (IncomingMessage, or a decoding Transform) is one.
  */
-function readableClassOf(body: object): ReadableClass {
+export function readableClassOf(body: object): ReadableClass {
 	for (let proto = Object.getPrototypeOf(body) as object | null; proto; proto = Object.getPrototypeOf(proto)) {
 		const ctor = (proto as { constructor?: { name?: string; from?: unknown } }).constructor;
 		if (ctor?.name === 'Readable' && typeof ctor.from === 'function') return ctor as unknown as ReadableClass;
@@ -81,7 +84,7 @@ const BUFFERED_CHUNKS = 16;
 const ignore = () => undefined;
 
 /** Stops reading a body: only our listeners go (n8n's HTTP client keeps its own). */
-function discard(body: Body, listeners: Array<[string, (...args: never[]) => void]>) {
+export function discard(body: Body, listeners: Array<[string, (...args: never[]) => void]>) {
 	for (const [event, listener] of listeners) body.removeListener(event, listener);
 	// Destroying can still emit an error; with no listener it would crash the process.
 	body.on('error', ignore);

@@ -49,7 +49,7 @@ test('resources and operations as saved workflows name them', () => {
 test.each([
 	['video', 'search', ['query', 'returnAll', 'limit', 'filters', 'options'], ['outputFormat', 'maxRetries']],
 	['video', 'get', ['videoId', 'options'], ['outputFormat', 'maxRetries']],
-	['video', 'getDownload', ['videoId', 'expiresIn', 'searchId', 'download', 'bigFilesNotice', 'binaryPropertyName', 'options'], ['maxRetries']],
+	['video', 'getDownload', ['videoId', 'expiresIn', 'searchId', 'download', 'bigFilesNotice', 'binaryPropertyName', 'options'], ['parallelConnections', 'maxRetries']],
 	['usage', 'get', ['options'], ['maxRetries']],
 ])('%s.%s parameters', (resource, operation, names, optionNames) => {
 	const shown = shownFor(resource, operation).filter((p) => p.name !== 'resource' && p.name !== 'operation');

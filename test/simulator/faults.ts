@@ -3,7 +3,8 @@
  * they hit; reset() / faults.clear() turn everything off.
  */
 import { FieldFaults } from './field-faults';
-import type { EndCursorStyle, FailNextOptions, PartnerPagingFault, ResetConnectionsOptions } from './types';
+import type { EndCursorStyle, FailNextOptions, PartnerPagingFault, RangedFault, ResetConnectionsOptions } from './types';
+import type { WanLink } from './wan-link';
 
 /** A misbehaving Partner list (partnerPaging) ends after this many pages. */
 export const PAGING_FAULT_PAGES = 50;
@@ -44,6 +45,9 @@ export class FaultState {
 	wrongLengths: Array<Counted<number>> = [];
 	extraBytes: Array<Counted<number>> = [];
 	slowBytesPerSecond = 0;
+	/** The wanLink switch: per-connection cap, round trip, link cap (undefined: loopback speed). */
+	wan: WanLink | undefined;
+	rangedFaults: Array<Counted<RangedFault>> = [];
 	earlyExpiries = 0;
 	/** Signatures of URLs issued while expireUrlsEarly was armed. */
 	readonly earlyExpiredSignatures = new Set<string>();
@@ -75,6 +79,8 @@ export class FaultState {
 		this.wrongLengths = [];
 		this.extraBytes = [];
 		this.slowBytesPerSecond = 0;
+		this.wan = undefined;
+		this.rangedFaults = [];
 		this.earlyExpiries = 0;
 		this.earlyExpiredSignatures.clear();
 		this.refusals = [];
@@ -103,6 +109,11 @@ export class FaultState {
 
 	takeReset(target: 'api' | 'storage', rawPath: string): ResetConnectionsOptions | undefined {
 		return takeFrom(this.resets, (o) => (o.target ?? 'api') === target && pathMatches(o.path, rawPath));
+	}
+
+	/** A fault for a ranged GET that does not start at byte 0 (a parallel segment or a resume). */
+	takeRangedFault(): RangedFault | undefined {
+		return takeFrom(this.rangedFaults, () => true);
 	}
 
 	takeCut(): number | undefined {

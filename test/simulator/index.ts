@@ -26,6 +26,7 @@ export type {
 	LoggedRequest,
 	PartnerAccountInfo,
 	PartnerPagingFault,
+	RangedFault,
 	ResetConnectionsOptions,
 	Simulator,
 	SimulatorOptions,
@@ -33,4 +34,5 @@ export type {
 	TierRate,
 	VideoFile,
 	VideoLocation,
+	WanLinkOptions,
 } from './types';

@@ -10,6 +10,7 @@ import { handleEnterprise } from './enterprise-routes';
 import { echoAuthorization, edgeForbidden, enterpriseError, htmlError, json, partnerError, type ApiResponse } from './errors';
 import { handlePartner } from './partner-routes';
 import { handleStorage } from './storage';
+import { WanLink } from './wan-link';
 import type {
 	DispositionMode,
 	EnterpriseVideo,
@@ -377,6 +378,12 @@ class SimulatorImpl implements Simulator {
 			sendExtraBytes(extra: number, n?: number): void {
 				if (!Number.isInteger(extra) || extra < 1) throw new Error('sendExtraBytes: extra must be a positive integer');
 				engine.faults.extraBytes.push({ left: count(n, 'sendExtraBytes'), o: extra });
+			},
+			wanLink(o): void {
+				engine.faults.wan = o ? new WanLink(o) : undefined;
+			},
+			faultRangedRequests(o, n?: number): void {
+				engine.faults.rangedFaults.push({ left: count(n, 'faultRangedRequests'), o: { ...o } });
 			},
 			slowDownload(bytesPerSecond: number): void {
 				engine.faults.slowBytesPerSecond = Math.max(0, bytesPerSecond);

@@ -12,7 +12,8 @@ import type { Engine } from './engine';
 import { s3Xml, STATUS_TEXT } from './errors';
 import { fileBytes } from './file-content';
 import { verifyUrl } from './signing';
-import type { LoggedRequest } from './types';
+import type { LoggedRequest, RangedFault } from './types';
+import { WAN_CHUNK, type WanLink } from './wan-link';
 
 const CHUNK = 256 * 1024;
 const LAST_MODIFIED = 'Tue, 01 Oct 2024 12:00:00 GMT';
@@ -89,13 +90,18 @@ function drained(res: ServerResponse): Promise<void> {
 }
 
 /** Writes bytes [start, start+count) of the file; false if the client went away. */
-async function pump(res: ServerResponse, id: string, start: number, count: number, bytesPerSecond: number): Promise<boolean> {
-	const chunk = bytesPerSecond > 0 ? Math.max(1, Math.min(65536, Math.floor(bytesPerSecond / 20))) : CHUNK;
+async function pump(res: ServerResponse, id: string, start: number, count: number, bytesPerSecond: number, wan?: WanLink): Promise<boolean> {
+	const chunk = wan ? WAN_CHUNK : bytesPerSecond > 0 ? Math.max(1, Math.min(65536, Math.floor(bytesPerSecond / 20))) : CHUNK;
 	const began = Date.now();
 	let sent = 0;
 	while (sent < count) {
 		if (res.destroyed || res.writableEnded) return false;
 		const n = Math.min(chunk, count - sent);
+		if (wan) {
+			const wait = wan.book(res.socket as NonNullable<ServerResponse['socket']>, n);
+			if (wait >= 1) await sleep(wait);
+			if (res.destroyed) return false;
+		}
 		const ok = res.write(fileBytes(id, start + sent, start + sent + n));
 		sent += n;
 		if (!ok) await drained(res);
@@ -113,6 +119,8 @@ export async function handleStorage(engine: Engine, s: StorageRequest): Promise<
 	const faults = engine.faults;
 	let afterBytes: number | undefined;
 
+	// The WAN link's round trip comes before anything storage answers.
+	if (faults.wan && s.target === 'storage') await sleep(faults.wan.firstByteDelay(req.socket));
 	if (s.target === 'storage') {
 		const reset = faults.takeReset('storage', rawPath);
 		if (reset) {
@@ -184,17 +192,25 @@ export async function handleStorage(engine: Engine, s: StorageRequest): Promise<
 		ETag: `"${createHash('md5').update(`${video.id}:${file.size}`).digest('hex')}"`,
 		'x-amz-request-id': '4442587FB7D0A2F9',
 	};
+	let rangedFault: RangedFault | undefined;
 	if (file.rangeSupport) {
 		headers['Accept-Ranges'] = 'bytes';
 		const rangeHeader = req.headers.range;
-		const range = rangeHeader === undefined ? undefined : parseRange(rangeHeader, file.size);
+		let range = rangeHeader === undefined ? undefined : parseRange(rangeHeader, file.size);
 		if (range === 'unsatisfiable') {
 			return xml(s, 416, 'InvalidRange', 'The requested range is not satisfiable', { 'Content-Range': `bytes */${file.size}` });
 		}
 		const ignored = range && range.start > 0 && s.target === 'storage' && faults.field.takeIgnoredRange();
+		if (range && range.start > 0 && s.target === 'storage') rangedFault = faults.takeRangedFault();
+		if (rangedFault?.fault === 'ignoreRange') range = undefined;
+		if (range && rangedFault?.fault === 'wrongContentRange') {
+			const shift = Math.min(4096, file.size - range.end);
+			range = shift > 0 ? { start: range.start + shift, end: range.end + shift } : { start: range.start - 1, end: range.end - 1 };
+		}
 		const misplaced = s.target === 'storage' ? faults.field.takeMisplacedRange(range ? range.start : 0) : undefined;
 		if (misplaced !== undefined) {
-			start = Math.min(file.size - 1, (range ? range.start : 0) + misplaced);
+			if (range) end = range.end;
+			start = Math.min(end - 1, (range ? range.start : 0) + misplaced);
 			status = 206;
 			headers['Content-Range'] = `bytes ${start}-${end - 1}/${file.size}`;
 		} else if (range && !ignored) {
@@ -235,6 +251,10 @@ export async function handleStorage(engine: Engine, s: StorageRequest): Promise<
 			limit = Math.min(limit, afterBytes);
 			closeAfter = true;
 		}
+		if (rangedFault?.fault === 'cut') {
+			limit = Math.min(limit, rangedFault.afterBytes ?? Math.floor(length / 2));
+			closeAfter = true;
+		}
 	}
 	headers['Content-Length'] = String(length);
 	if (closeAfter) headers.Connection = 'close';
@@ -244,7 +264,7 @@ export async function handleStorage(engine: Engine, s: StorageRequest): Promise<
 		res.end();
 		return;
 	}
-	const complete = await pump(res, video.id, start, limit, faults.slowBytesPerSecond);
+	const complete = await pump(res, video.id, start, limit, faults.slowBytesPerSecond, s.target === 'storage' ? faults.wan : undefined);
 	if (!complete) return;
 	if (limit < length) {
 		// The body stops before its Content-Length: let the bytes already written flush, then drop the connection.

@@ -1,4 +1,7 @@
 /** Public types of the GridBank simulator (re-exported by index.ts). */
+import type { WanLinkOptions } from './wan-link';
+
+export type { WanLinkOptions } from './wan-link';
 
 export type Tier = 'starter' | 'growth' | 'scale' | 'enterprise';
 
@@ -144,6 +147,17 @@ export interface ResetConnectionsOptions {
 	afterBytes?: number;
 }
 
+/** Addition: a fault for storage GETs whose Range does not start at byte 0 (parallel segments, resumes). */
+export interface RangedFault {
+	/**
+	 * cut: the body stops after `afterBytes` (default half the range) and the connection drops;
+	 * wrongContentRange: another range is served, 4096 bytes further on, its Content-Range true to it;
+	 * ignoreRange: 200 with the whole file, as storage that does not honour Range.
+	 */
+	fault: 'cut' | 'wrongContentRange' | 'ignoreRange';
+	afterBytes?: number;
+}
+
 export interface Faults {
 	revokeKey(key: string): void;
 	withdrawPartnerAccess(key: string, o?: { afterRequests?: number }): void;
@@ -156,6 +170,10 @@ export interface Faults {
 	/** Storage sends `extra` bytes past the file's end (Content-Length counts them; Content-Range keeps the true size). */
 	sendExtraBytes(extra: number, count?: number): void;
 	slowDownload(bytesPerSecond: number): void;
+	/** Addition: a WAN-like link in front of storage (wan-link.ts); null turns it off. */
+	wanLink(o: WanLinkOptions | null): void;
+	/** Addition: the next `count` storage GETs with a Range not starting at byte 0 get `o.fault`. */
+	faultRangedRequests(o: RangedFault, count?: number): void;
 	expireUrlsEarly(count?: number): void;
 	storageRefuse(status: 400 | 401 | 403 | 410, count: number): void;
 	redirectStorage(count?: number): void;

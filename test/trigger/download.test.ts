@@ -4,6 +4,7 @@ import { createHash } from 'node:crypto';
 import type { INodeExecutionData } from 'n8n-workflow';
 
 import { fileSha256 } from '../simulator';
+import { planSegments } from '../../nodes/shared/segment-plan';
 import { binaryStream } from '../harness/run-node';
 import { useSimulator } from '../harness/simulator';
 import { keysOf, listCalls, nowSeconds, partnerTrigger, type State } from './helpers';
@@ -171,4 +172,25 @@ test('Fetch Test Event with Download File returns the newest licence with its fi
 	expect(await stored((manual.items as INodeExecutionData[])[0])).toEqual({ sha256: fileSha256(newest, size), bytes: size });
 	expect(manual.staticDataChanged).toBe(false);
 	expect(trigger.nodeState).toEqual(state);
+});
+
+test('Parallel Connections: a big master arrives over ranged segments, byte-exact', async () => {
+	const key = account();
+	const trigger = partnerTrigger(sim(), key, { download: true, options: { parallelConnections: 3 } });
+	await trigger.activate();
+	const [bought] = sim().addPartnerLicences(key, 1, { purchasedAt: settled() });
+	const size = 40 * 1024 * 1024 + 3;
+	sim().setVideoFile(bought, { size });
+	sim().clearLog();
+
+	const poll = await trigger.tick();
+	expect(poll.error).toBeUndefined();
+	const [item] = poll.items as INodeExecutionData[];
+	expect(item.json).toMatchObject({ video_key: bought, fileSize: size });
+	expect(await stored(item)).toEqual({ sha256: fileSha256(bought, size), bytes: size });
+	// The first request from byte 0 (segment 0), then a ranged request per further segment.
+	const ranges = sim().log.filter((entry) => entry.target === 'storage').map((entry) => entry.headers.range);
+	const plan = planSegments(size, 3)!;
+	expect(plan.segments.length).toBeGreaterThan(2);
+	expect([ranges[0], ...ranges.slice(1).sort()]).toEqual(['bytes=0-', ...plan.segments.slice(1).map((s) => `bytes=${s.start}-${s.end - 1}`).sort()]);
 });

@@ -3,7 +3,13 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { bodyObject } from '../../shared/body-checks';
 import type { GridBankClient } from '../../shared/client';
-import { downloadProperties, optionsCollection, readMaxRetries } from '../../shared/common-properties';
+import {
+	downloadProperties,
+	optionsCollection,
+	parallelConnectionsOption,
+	readMaxRetries,
+	readParallelConnections,
+} from '../../shared/common-properties';
 import { downloadItem, type IssuedUrl } from '../../shared/download';
 import { jsonItems, type OperationResult } from '../../shared/operation';
 import { readBoolean } from '../../shared/read-parameters';
@@ -26,7 +32,7 @@ export const description: INodeProperties[] = [
 			'The video to download: its video_key (1-50 characters, such as gbv-3fK9xQ2m), from this account\'s licences. Pick it from the list (newest licence first; type to filter by title), or map video_key from List Licensed Content or the GridBank Partner Trigger.',
 	}),
 	...downloadProperties(show),
-	optionsCollection(show),
+	optionsCollection(show, [parallelConnectionsOption]),
 ];
 
 interface PartnerDownload extends IDataObject {
@@ -51,10 +57,13 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, client
 	const videoKey = readVideoParameter(this, 'videoKey', 'Video Key', itemIndex);
 	const download = readBoolean(this.getNode(), this.getNodeParameter('download', itemIndex, false), 'Download File', itemIndex);
 	const maxRetries = readMaxRetries((name, fallback) => this.getNodeParameter(name, itemIndex, fallback), this.getNode(), itemIndex);
+	const parallelConnections = download
+		? readParallelConnections(this.getNode(), (name, fallback) => this.getNodeParameter(name, itemIndex, fallback), itemIndex)
+		: 1;
 
 	const issue = async () => await issuePartnerUrl(client, videoKey, { itemIndex, maxRetries });
 
 	const first = await issue();
 	if (!download) return jsonItems([first.json]);
-	return { items: [await downloadItem(this, client, { itemIndex, videoId: videoKey, maxRetries, first, issue })] };
+	return { items: [await downloadItem(this, client, { itemIndex, videoId: videoKey, maxRetries, first, issue, parallelConnections })] };
 }

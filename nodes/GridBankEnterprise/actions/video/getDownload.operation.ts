@@ -4,7 +4,13 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { bodyObject } from '../../../shared/body-checks';
 import type { GridBankClient } from '../../../shared/client';
-import { downloadProperties, optionsCollection, readMaxRetries } from '../../../shared/common-properties';
+import {
+	downloadProperties,
+	optionsCollection,
+	parallelConnectionsOption,
+	readMaxRetries,
+	readParallelConnections,
+} from '../../../shared/common-properties';
 import { downloadItem, type IssuedUrl } from '../../../shared/download';
 import { jsonItems, type OperationResult } from '../../../shared/operation';
 import { readBoolean } from '../../../shared/read-parameters';
@@ -34,7 +40,7 @@ export const description: INodeProperties[] = [
 			'The search_id of the search that found this video (Search puts it on every item), so GridBank can attribute the download. Optional.',
 	},
 	...downloadProperties(show),
-	optionsCollection(show),
+	optionsCollection(show, [parallelConnectionsOption]),
 ];
 
 interface EnterpriseDownload extends IDataObject {
@@ -54,6 +60,9 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, client
 	const searchId = searchIdValue === '' || searchIdValue === null ? undefined : requireText(node, searchIdValue, 'Search ID', itemIndex, 200);
 	const download = readBoolean(node, this.getNodeParameter('download', itemIndex, false), 'Download File', itemIndex);
 	const maxRetries = readMaxRetries((name, fallback) => this.getNodeParameter(name, itemIndex, fallback), this.getNode(), itemIndex);
+	const parallelConnections = download
+		? readParallelConnections(node, (name, fallback) => this.getNodeParameter(name, itemIndex, fallback), itemIndex)
+		: 1;
 
 	const qs: IDataObject = {};
 	if (expiresIn !== undefined) qs.expires_in = expiresIn;
@@ -76,5 +85,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, client
 
 	const first = await issue();
 	if (!download) return jsonItems([first.json]);
-	return { items: [await downloadItem(this, client, { itemIndex, videoId, maxRetries, first, issue, expectedSize: fileSize })] };
+	return { items: [await downloadItem(this, client, { itemIndex, videoId, maxRetries, first, issue, expectedSize: fileSize, parallelConnections })] };
 }

@@ -1,0 +1,91 @@
+// How a file is cut into byte ranges for parallel connections. Pure, so it is unit-tested alone.
+//
+// The stream handed to n8n must be in order, so a range fetched ahead of the one n8n is reading
+// waits in memory. Every range is at most one segment long and at most `connections` ranges are
+// in flight (the window), so at most connections × segment size bytes wait: the memory window.
+
+export const MiB = 1024 * 1024;
+
+/** Bytes that may wait in memory for n8n's store, over all connections. */
+export const WINDOW_BYTES = 64 * MiB;
+/**
+ * Segment bounds. Each segment costs one request (a round trip before its first byte), so a
+ * segment should take many round trips to arrive: 4 MiB at 25 MB/s is ~170 ms, 4 round trips of 40 ms.
+ */
+export const MIN_SEGMENT_BYTES = 4 * MiB;
+export const MAX_SEGMENT_BYTES = 16 * MiB;
+
+/** The smallest segment of the first round's ramp. */
+const MIN_RAMP_BYTES = 1 * MiB;
+
+export const MIN_CONNECTIONS = 1;
+export const MAX_CONNECTIONS = 16;
+/** Options → Parallel Connections' default, chosen from `npm run bench`'s WAN phase (README). */
+export const DEFAULT_CONNECTIONS = 8;
+
+export interface Segment {
+	index: number;
+	/** First byte. */
+	start: number;
+	/** One past the last byte. */
+	end: number;
+}
+
+export interface SegmentPlan {
+	connections: number;
+	segmentBytes: number;
+	/** connections × segmentBytes: the most that can wait in memory. */
+	windowBytes: number;
+	segments: Segment[];
+}
+
+/** A Parallel Connections value as the node uses it: a whole number within 1-16 (1 if unusable). */
+export function clampConnections(value: unknown): number {
+	const n = Math.floor(Number(value));
+	if (!Number.isFinite(n) || n < MIN_CONNECTIONS) return MIN_CONNECTIONS;
+	return Math.min(n, MAX_CONNECTIONS);
+}
+
+/** Segment size for a connection count: the window shared out, within the bounds. */
+export function segmentBytesFor(connections: number): number {
+	const share = Math.floor(WINDOW_BYTES / clampConnections(connections));
+	return Math.min(MAX_SEGMENT_BYTES, Math.max(MIN_SEGMENT_BYTES, share));
+}
+
+/**
+ * Segments covering bytes [0, total) in order, or undefined when parallel ranges cannot help:
+ * one connection, or a file of a single segment. Fewer connections than asked when the file has
+ * fewer segments. Every segment is at most segmentBytes long.
+ */
+export function planSegments(total: number, requested: number): SegmentPlan | undefined {
+	if (!Number.isSafeInteger(total) || total <= 0) return undefined;
+	const wanted = clampConnections(requested);
+	if (wanted < 2) return undefined;
+	const segmentBytes = segmentBytesFor(wanted);
+	if (total <= segmentBytes) return undefined;
+	const segments: Segment[] = [];
+	for (let start = 0; start < total; ) {
+		const index = segments.length;
+		// The first round ramps up (1/n, 2/n, ... of a segment), so that the connections finish
+		// one after another instead of all at once: while one waits a round trip for its next
+		// segment, the others keep the link busy.
+		const size = index < wanted - 1 ? Math.max(MIN_RAMP_BYTES, Math.floor((segmentBytes * (index + 1)) / wanted)) : segmentBytes;
+		const end = Math.min(total, start + size);
+		segments.push({ index, start, end });
+		start = end;
+	}
+	const connections = Math.min(wanted, segments.length);
+	return { connections, segmentBytes, windowBytes: connections * segmentBytes, segments };
+}
+
+/** The Range header value for the bytes of a segment from `from` on. */
+export const rangeHeader = (from: number, end: number) => `bytes=${from}-${end - 1}`;
+
+/**
+ * Whether a Content-Range states exactly bytes [from, end) of a file of `total` bytes: anything
+ * else (another range, another size, none) must not be stitched into the file.
+ */
+export function isExactRange(contentRange: string | undefined, from: number, end: number, total: number): boolean {
+	const m = /^bytes (\d+)-(\d+)\/(\d+)$/.exec((contentRange ?? '').trim());
+	return !!m && Number(m[1]) === from && Number(m[2]) === end - 1 && Number(m[3]) === total;
+}

@@ -1,0 +1,206 @@
+// One ordered stream of a file fetched as byte ranges over parallel connections: n8n's
+// prepareBinaryData still reads the bytes in order, so filesystem and S3 modes keep streaming.
+//
+// A window of at most `connections` segments is in flight. The segment n8n is reading (the head)
+// hands its chunks on as they come; a segment ahead of it keeps its chunks until it becomes the
+// head. A segment is at most segmentBytes long, so at most connections × segmentBytes wait in
+// memory (segment-plan.ts), and a new segment starts only when the head is done.
+//
+// Each segment keeps the single stream's guarantees: a break resumes that segment with Range
+// from the byte it broke at (Max Retries times per segment), every response must state exactly
+// the range asked for, and any failure ends the whole stream with that error (n8n's store then
+// drops its temporary file, and download.ts destroys every other connection through destroy).
+import { type BinaryStream, type Body, discard, RangeIgnoredError, readableClassOf, type ResumingBodyOptions, TransferError } from './resuming-body';
+import { isExactRange, type Segment, type SegmentPlan } from './segment-plan';
+
+/** What a segment needs from one storage response. */
+export interface RangeResponse {
+	statusCode: number;
+	contentRange: string | undefined;
+	body: Body;
+}
+
+export interface SegmentedBodyOptions {
+	plan: SegmentPlan;
+	total: number;
+	/** Resumes allowed per segment (the node's Max Retries). */
+	maxRetries: number;
+	/** GETs bytes [from, end) (a fresh URL first if the signed one expired); rejects with a clear error. */
+	open: (from: number, end: number) => Promise<RangeResponse>;
+	/** Throws a body's error when it must end the stream as it is instead of resuming (a cancel). */
+	rethrowFatal: (error: unknown) => void;
+	/** Watches each response's rate (deadlines.ts): a body too slow is destroyed, and its segment resumes. */
+	watch?: ResumingBodyOptions['watch'];
+}
+
+/** Chunks waiting in the output for n8n's store (as in resuming-body.ts). */
+const BUFFERED_CHUNKS = 16;
+
+interface Slot {
+	segment: Segment;
+	/** Received and not yet handed on. */
+	chunks: Buffer[];
+	/** Bytes of this segment received so far. */
+	got: number;
+	done: boolean;
+	resumes: number;
+	/** Stops reading the current response. */
+	drop?: () => void;
+}
+
+/**
+ * `first` is the response to the first request (bytes 0- of the file, 206): it serves segment 0
+ * and is closed at that segment's end.
+ */
+export function segmentedBody(first: Body, options: SegmentedBodyOptions): BinaryStream {
+	const { plan } = options;
+	const { segments } = plan;
+	const slots = new Map<number, Slot>();
+	let head = 0;
+	let nextToStart = 0;
+	let waiting = false;
+	let started = false;
+	let ended = false;
+	let destroyed = false;
+
+	const Readable = readableClassOf(first);
+	const out = new Readable({
+		objectMode: true,
+		highWaterMark: BUFFERED_CHUNKS,
+		read: () => {
+			waiting = false;
+			if (started) return pump();
+			started = true;
+			const slot = startSlot();
+			attach(slot, first);
+			fill();
+		},
+		destroy: (error, done) => {
+			destroyed = true;
+			if (!started) discard(first, []);
+			for (const slot of slots.values()) slot.drop?.();
+			slots.clear();
+			done(error);
+		},
+	});
+	const fail = (error: unknown) => {
+		if (!destroyed) out.destroy(error instanceof Error ? error : new TransferError(String(error)));
+	};
+
+	/** Hands on the head's chunks in order while n8n's store takes them; moves the window on. */
+	const pump = () => {
+		while (!waiting && !destroyed) {
+			if (head === segments.length) {
+				if (!ended) out.push(null);
+				ended = true;
+				return;
+			}
+			const slot = slots.get(head);
+			if (!slot) return;
+			while (slot.chunks.length > 0) {
+				if (!out.push(slot.chunks.shift() as Buffer)) {
+					waiting = true;
+					return;
+				}
+			}
+			if (!slot.done) return;
+			slots.delete(head++);
+			fill();
+		}
+	};
+
+	function startSlot(): Slot {
+		const segment = segments[nextToStart++] as Segment;
+		const slot: Slot = { segment, chunks: [], got: 0, done: false, resumes: 0 };
+		slots.set(segment.index, slot);
+		return slot;
+	}
+
+	/** Starts segments until the window is full. */
+	function fill() {
+		while (!destroyed && nextToStart < segments.length && nextToStart < head + plan.connections) request(startSlot());
+	}
+
+	/** GETs the rest of a segment, from the byte it got to. */
+	function request(slot: Slot) {
+		const from = slot.segment.start + slot.got;
+		const { end } = slot.segment;
+		options.open(from, end).then((response) => {
+			if (destroyed) return discard(response.body, []);
+			if (response.statusCode === 200) {
+				discard(response.body, []);
+				return fail(new RangeIgnoredError('storage ignored the byte range and sent the whole file'));
+			}
+			if (response.statusCode !== 206 || !isExactRange(response.contentRange, from, end, options.total)) {
+				discard(response.body, []);
+				return retryOrFail(slot, `storage answered bytes ${from}-${end - 1} with ${response.contentRange ?? `HTTP ${response.statusCode} and no range`}`);
+			}
+			attach(slot, response.body);
+		}, fail);
+	}
+
+	function retryOrFail(slot: Slot, problem: string) {
+		if (slot.resumes++ >= options.maxRetries)
+			return fail(new TransferError(`${problem} (bytes ${slot.segment.start}-${slot.segment.end - 1}, ${slot.resumes} tries)`));
+		request(slot);
+	}
+
+	function attach(slot: Slot, body: Body) {
+		const length = slot.segment.end - slot.segment.start;
+		let finished = false;
+		// Segments are never paused (a segment ahead of the head keeps its bytes), so only data counts.
+		const watch = options.watch?.(body);
+		const finish = () => {
+			finished = true;
+			watch?.stop();
+			slot.drop = undefined;
+			discard(body, listeners);
+		};
+		const end = () => {
+			if (finished) return;
+			finish();
+			if (destroyed) return;
+			if (slot.got === length) {
+				slot.done = true;
+				return pump();
+			}
+			retryOrFail(slot, `the transfer of a segment ended after ${slot.got} of ${length} bytes`);
+		};
+		const onData = (chunk: Buffer) => {
+			if (finished) return;
+			const room = length - slot.got;
+			// The first response runs on past segment 0: keep its part, then close it.
+			const part = chunk.length > room ? chunk.subarray(0, room) : chunk;
+			if (chunk.length > room && body !== first) {
+				finish();
+				return fail(new TransferError('storage sent more bytes than the range it announced'));
+			}
+			slot.got += part.length;
+			watch?.data(part.length);
+			if (part.length > 0) slot.chunks.push(part);
+			if (slot.got === length && body === first) end();
+			else if (slot.segment.index === head) pump();
+		};
+		const onError = (error: unknown) => {
+			try {
+				options.rethrowFatal(error);
+			} catch (fatal) {
+				finish();
+				return fail(fatal);
+			}
+			end();
+		};
+		const listeners: Array<[string, (...args: never[]) => void]> = [
+			['data', onData],
+			['error', onError],
+			['end', end],
+			// Closed without 'end' or 'error' (a socket gone mid-body): end() sees the bytes missing.
+			['close', end],
+		];
+		slot.drop = finish;
+		for (const [event, listener] of listeners) body.on(event, listener);
+		body.resume();
+	}
+
+	return out as unknown as BinaryStream;
+}

@@ -1,0 +1,63 @@
+/**
+ * A WAN-like link in front of storage (the `wanLink` switch): every TCP connection is capped at
+ * `connectionBytesPerSecond`, each response waits one round trip before its first byte (two on a
+ * new connection: the handshake), and an optional `linkBytesPerSecond` caps all connections
+ * together. One machine can then show what parallel connections gain over the internet, and
+ * where the link stops them. Not modelled: TCP slow start, loss, jitter.
+ *
+ * Pacing is a token bucket kept as "free from" times: sending n bytes books n / rate on the
+ * connection, then on the link, and the writer sleeps until its slot (one timer per 64 KiB chunk
+ * at most, no busy loop). A slot may lie up to BURST_MS in the past, so timers that fire late on
+ * a busy machine are made up for instead of lowering the rate; the average stays the cap.
+ */
+import type { Socket } from 'node:net';
+
+export interface WanLinkOptions {
+	/** Throughput cap of each TCP connection, bytes per second (e.g. 25e6). */
+	connectionBytesPerSecond: number;
+	/** Round-trip delay, ms (e.g. 40). */
+	rttMs: number;
+	/** Cap of the whole link, all connections together, bytes per second; default none. */
+	linkBytesPerSecond?: number;
+}
+
+/** Bytes written per booking: small enough for smooth sharing, large enough to keep timers few. */
+export const WAN_CHUNK = 64 * 1024;
+/** How far behind its schedule a connection or the link may catch up at once. */
+const BURST_MS = 20;
+
+export class WanLink {
+	private linkFreeAt = 0;
+	private readonly connections = new WeakMap<Socket, { freeAt: number }>();
+
+	constructor(readonly options: WanLinkOptions) {
+		const { connectionBytesPerSecond, rttMs, linkBytesPerSecond } = options;
+		if (!(connectionBytesPerSecond > 0)) throw new Error('wanLink: connectionBytesPerSecond must be > 0');
+		if (!(rttMs >= 0)) throw new Error('wanLink: rttMs must be >= 0');
+		if (linkBytesPerSecond !== undefined && !(linkBytesPerSecond > 0)) throw new Error('wanLink: linkBytesPerSecond must be > 0');
+	}
+
+	/** ms before a response on `socket` may start: one round trip, plus the handshake's on a new connection. */
+	firstByteDelay(socket: Socket): number {
+		const delay = (this.connections.has(socket) ? 1 : 2) * this.options.rttMs;
+		// A response starts on schedule: no catching up on time the connection sat idle.
+		this.connections.set(socket, { freeAt: performance.now() + delay });
+		return delay;
+	}
+
+	/** Books `bytes` on the connection and the link; returns the ms to wait before writing them. */
+	book(socket: Socket, bytes: number): number {
+		const now = performance.now();
+		let conn = this.connections.get(socket);
+		if (!conn) this.connections.set(socket, (conn = { freeAt: 0 }));
+		let at = Math.max(now - BURST_MS, conn.freeAt);
+		conn.freeAt = at + (bytes / this.options.connectionBytesPerSecond) * 1000;
+		const link = this.options.linkBytesPerSecond;
+		if (link) {
+			at = Math.max(at, now - BURST_MS, this.linkFreeAt);
+			this.linkFreeAt = at + (bytes / link) * 1000;
+			conn.freeAt = Math.max(conn.freeAt, this.linkFreeAt);
+		}
+		return Math.max(0, at - now);
+	}
+}
