@@ -103,6 +103,12 @@ test('hourly example: lists exactly the videos licensed since the last run, down
 
 	const next = await n8n.execute(wf.id);
 	expect(next.ok ? '' : describeFailure(next)).toBe('');
+	if (rt.N8N_MAJOR < 2) {
+		// n8n 1.x's `n8n execute` does not save the workflow's static data (its scheduled runs do), so
+		// the next CLI run looks back an hour again and finds the same three.
+		expect(n8n.itemsOf(next, 'List new licences').map((i) => i.json.video_key)).toEqual(fresh);
+		return;
+	}
 	expect(n8n.itemsOf(next, 'List new licences')).toEqual([]);
 	expect(next.runData['Download master']).toBeUndefined();
 });

@@ -9,6 +9,7 @@ import { GridBankClient } from '../shared/client';
 import { readMaxRetries } from '../shared/common-properties';
 import { downloadItem } from '../shared/download';
 import { atItem } from '../shared/errors';
+import { failureCause } from '../shared/failure-cause';
 import { pageByCursor } from '../shared/paging';
 import { readOutputFormat, shapeVideos, type OutputFormat } from '../shared/video-shape';
 import { afterListing, readState, stopPaging, videoKey, writeState } from './seen-state';
@@ -116,6 +117,6 @@ async function toItems(ctx: IPollFunctions, settings: PollSettings, queue: IData
  * revoked, storage or network faults) fails the poll, which is then repeated.
  */
 function licenceGone(error: unknown): string | undefined {
-	if (!(error instanceof NodeApiError) || error.failure?.cause !== 'configuration-invalid') return undefined;
+	if (!(error instanceof NodeApiError) || failureCause(error) !== 'configuration-invalid') return undefined;
 	return error.httpCode === '403' || error.httpCode === '404' ? error.message : undefined;
 }

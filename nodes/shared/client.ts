@@ -8,7 +8,6 @@ import type {
 	IN8nHttpFullResponse,
 	IPollFunctions,
 } from 'n8n-workflow';
-import { sleep } from 'n8n-workflow';
 
 import type { ApiProfile } from './api-profiles';
 import { parseBody } from './api-message';
@@ -16,6 +15,7 @@ import { apiError, connectionError, inputError, notJsonError, rethrowIfCancelled
 import { pace } from './pacing';
 import { backoffMs, MAX_WAIT_MS, networkErrorCode, requestedWaitMs, RETRYABLE_STATUSES } from './retry-policy';
 import { USER_AGENT } from './version';
+import { sleep } from './wait';
 
 export type GridBankContext = IExecuteFunctions | IPollFunctions | ILoadOptionsFunctions;
 

@@ -1,7 +1,8 @@
 // Keeps each key under its per-minute allowance inside this n8n process, shared by every
 // execution and item, so a long listing is paced instead of earning 429s.
-import { sleep } from 'n8n-workflow';
 import { createHash } from 'node:crypto';
+
+import { sleep } from './wait';
 
 const WINDOW_MS = 60_000;
 /** Slack on top of the window, for timer and clock granularity. */

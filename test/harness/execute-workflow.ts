@@ -6,6 +6,7 @@ import type { IConnections, ICredentialDataDecryptedObject, INode, IRun, IWorkfl
 import { Workflow } from 'n8n-workflow';
 
 import { testAdditionalData } from './additional-data';
+import { runFrom } from './engine';
 import { nodeTypes } from './node-types';
 
 let binaryDataReady: Promise<void> | undefined;
@@ -50,7 +51,7 @@ export async function executeWorkflow(options: {
 	hooks.addHandler('workflowExecuteAfter', (run) => finished(run));
 
 	const additionalData = testAdditionalData({ credentials: options.credentials, workflowId, executionId, hooks });
-	const execution = new WorkflowExecute(additionalData, 'manual').run({ workflow, startNode: nodes[0] });
+	const execution = runFrom(new WorkflowExecute(additionalData, 'manual'), workflow, nodes[0]);
 	options.onStart?.({ cancel: () => execution.cancel() });
 	await execution.catch(() => undefined);
 	return { run: await done, workflowId, executionId };

