@@ -399,6 +399,8 @@ async function startServer(inst, { port, owner, logFile, extraEnv = {}, log = ()
 		},
 	};
 	const started = Date.now();
+	// n8n 1.x has no owner from the environment: the owner is set up through its REST API once it listens.
+	let ownerReady = N8N_MAJOR >= 2;
 	for (;;) {
 		if (exited) throw new Error(`n8n start exited (${exited.code ?? exited.signal}); see ${logFile}:\n${tail(logFile)}`);
 		if (Date.now() - started > 180_000) {
@@ -406,6 +408,16 @@ async function startServer(inst, { port, owner, logFile, extraEnv = {}, log = ()
 			throw new Error(`n8n did not come up on ${url} within 3 minutes; see ${logFile}:\n${tail(logFile)}`);
 		}
 		try {
+			if (!ownerReady) {
+				const setup = await fetch(`${url}/rest/owner/setup`, {
+					method: 'POST',
+					headers: { 'content-type': 'application/json' },
+					body: JSON.stringify({ email: owner.email, firstName: owner.firstName ?? 'Demo', lastName: owner.lastName ?? 'User', password: owner.password }),
+				});
+				// 400 once an owner exists (a reused user folder).
+				if (setup.ok || setup.status === 400) ownerReady = true;
+				else throw new Error(`owner setup: HTTP ${setup.status}`);
+			}
 			const res = await fetch(`${url}/rest/login`, {
 				method: 'POST',
 				headers: { 'content-type': 'application/json' },

@@ -88,3 +88,21 @@ export function withPollBudget<T extends IPollFunctions>(budgetMs: number | unde
 	if (budgetMs !== undefined && typeof ctx.getPollBudgetMs !== 'function') Object.assign(ctx, { getPollBudgetMs: () => budgetMs });
 	return ctx;
 }
+
+/**
+ * BinaryDataService.init: n8n-core reads its own BinaryDataConfig since 1.9x; older ones (n8n 1.85)
+ * take the config the n8n server builds from N8N_DEFAULT_BINARY_DATA_MODE and N8N_BINARY_DATA_STORAGE_PATH.
+ */
+export async function initBinaryDataService(): Promise<void> {
+	const service = Container.get(core.BinaryDataService);
+	if (service.init.length === 0) return await service.init();
+	const legacyInit = service.init as unknown as (config: { mode: string; availableModes: string[]; localStoragePath: string }) => Promise<void>;
+	await legacyInit.call(service, {
+		mode: process.env.N8N_DEFAULT_BINARY_DATA_MODE ?? 'default',
+		availableModes: ['filesystem'],
+		localStoragePath: process.env.N8N_BINARY_DATA_STORAGE_PATH ?? '',
+	});
+}
+
+/** n8n 1.x's filesystem store writes straight into the final file and leaves it when the stream fails. */
+export const storeKeepsPartialFiles = coreMajor < 2;
