@@ -22,9 +22,9 @@ const typed = coreMajor >= 2;
 const cause = <T>(failure: T): T | undefined => (typed ? failure : undefined);
 const expectTick = (tick: { status: string; errorKind: string }) =>
 	typed ? expect(ticks.at(-1)).toEqual(expect.objectContaining(tick)) : expect(ticks).toEqual([]);
-/** Our description on n8n's activation error: 2.x copies it there, 1.x keeps it on the error's cause. */
-const activationDescription = (error: (Error & { description?: string | null }) | undefined) =>
-	typed ? error?.description : (error?.cause as { description?: string } | undefined)?.description;
+/** n8n 2.x shows our description on its activation error; 1.x keeps only our message (in its own) and drops the description. */
+const expectActivationDescription = (error: (Error & { description?: string | null }) | undefined, description: string | null | undefined) =>
+	typed ? expect(error?.description).toBe(description) : expect(error?.description ?? undefined).toBeUndefined();
 
 const account = (licences = 10) => sim().createPartnerAccount({ licences }).key;
 const settled = () => nowSeconds() - 3600;
@@ -81,7 +81,7 @@ describe('access errors fail the poll with the Partner node messages', () => {
 		const expected = await actionNodeError(key);
 		// n8n wraps it: "There was a problem activating the workflow: "<message>"", with our description.
 		expect(activation.error?.message).toBe(`There was a problem activating the workflow: "${expected.message}"`);
-		expect(activationDescription(activation.error)).toBe(expected.description);
+		expectActivationDescription(activation.error, expected.description);
 		expectTick({ status: 'error', errorKind: 'auth' });
 	});
 
@@ -119,7 +119,7 @@ describe('access errors fail the poll with the Partner node messages', () => {
 		const expected = await actionNodeError('sk_live_not-a-partner-key');
 		expect(expected.message).toMatch(/not in GridBank's format/);
 		expect(activation.error?.message).toBe(`There was a problem activating the workflow: "${expected.message}"`);
-		expect(activationDescription(activation.error)).toBe(expected.description);
+		expectActivationDescription(activation.error, expected.description);
 	});
 });
 
