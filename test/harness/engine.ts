@@ -6,7 +6,8 @@ import { dirname, join } from 'node:path';
 import { Container } from '@n8n/di';
 import * as core from 'n8n-core';
 import type { ActiveWorkflowTriggers, TriggersAndPollers, WorkflowExecute } from 'n8n-core';
-import type { IBinaryData, INode, INodeExecutionData, IPollFunctions, Workflow } from 'n8n-workflow';
+import { NodeHelpers } from 'n8n-workflow';
+import type { IBinaryData, INode, INodeExecutionData, INodeProperties, INodeTypeDescription, IPollFunctions, Workflow } from 'n8n-workflow';
 
 function packageVersion(name: string): string {
 	// The package's main file is dist/index.js (or dist/cjs/index.js): walk up to its package.json.
@@ -106,3 +107,16 @@ export async function initBinaryDataService(): Promise<void> {
 
 /** n8n 1.x's filesystem store writes straight into the final file and leaves it when the stream fails. */
 export const storeKeepsPartialFiles = coreMajor < 2;
+
+/**
+ * NodeHelpers.getNodeParametersIssues: n8n-workflow takes the node type's description as its third
+ * argument since 1.9x; n8n 1.85's (n8n-workflow 1.83) takes pin data names there instead.
+ */
+export function nodeParameterIssues(
+	properties: INodeProperties[],
+	node: INode,
+	description: INodeTypeDescription,
+): ReturnType<typeof NodeHelpers.getNodeParametersIssues> {
+	const check = NodeHelpers.getNodeParametersIssues as unknown as (...args: unknown[]) => ReturnType<typeof NodeHelpers.getNodeParametersIssues>;
+	return check.length >= 4 ? check(properties, node, description) : check(properties, node);
+}
