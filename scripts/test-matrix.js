@@ -89,8 +89,8 @@ function main() {
 		const started = Date.now();
 		const dir = ensureInstalled(leg);
 		console.log(`\n[matrix] n8n ${leg.n8n}: n8n-core ${leg.core}, n8n-workflow ${leg.workflow} on ${leg.node}`);
-		const ignore = (leg.ignore ?? []).flatMap((p) => ['--testPathIgnorePatterns', p]);
-		withNode(leg, 'node', ['--experimental-vm-modules', 'node_modules/jest/bin/jest.js', '-c', 'jest.matrix.config.js', ...ignore, ...jestArgs], {
+		const ignore = (leg.ignore ?? []).map((p) => `--testPathIgnorePatterns=${p}`);
+		withNode(leg, 'node', ['--experimental-vm-modules', 'node_modules/jest/bin/jest.js', '-c', 'jest.matrix.config.js', ...jestArgs, ...ignore], {
 			env: { ...process.env, GRIDBANK_MATRIX_DIR: dir },
 		});
 		summary.push(`n8n ${leg.n8n} (n8n-core ${leg.core}, ${leg.node}): passed in ${Math.round((Date.now() - started) / 1000)}s`);
