@@ -71,7 +71,7 @@ beforeAll(async () => {
 		workflows.push(triggerWf);
 	}
 	await s.n8n.importWorkflows(workflows);
-	if (triggerWf) await s.n8n.cli(['publish:workflow', `--id=${triggerWf.id}`]);
+	if (triggerWf) await s.n8n.cli(rt.activateWorkflowArgs(triggerWf.id));
 	s.simulator.clearLog();
 	server = await rt.startServer(s.n8n, { port: await rt.freePort(), owner: OWNER, logFile: path.join(E2E_DIR, 'n8n-server.log') });
 }, 240_000);
@@ -318,5 +318,6 @@ test('trigger example, published: emits nothing already licensed, then backs up 
 	await waitFor('one more scheduled poll', () => polls() > before, { timeoutMs: 90_000, everyMs: 1000 });
 	await new Promise((r) => setTimeout(r, 3000));
 	expect((await executions()).length).toBe(done.length);
-	await server.rest('POST', `/workflows/${triggerWf.id}/deactivate`, {});
+	// n8n 1.x has no deactivate endpoint; stopping its server (afterAll) ends the schedule.
+	if (rt.N8N_MAJOR >= 2) await server.rest('POST', `/workflows/${triggerWf.id}/deactivate`, {});
 }, 360_000);

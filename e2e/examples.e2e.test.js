@@ -46,6 +46,8 @@ test('every example is an n8n workflow with GridBank nodes and consistent connec
 		const names = wf.nodes.map((n) => n.name);
 		expect(new Set(names).size).toBe(names.length);
 		expect(new Set(files.map((x) => rt.loadExample(x).id)).size).toBe(files.length);
+		// n8n 1.x saves a workflow's static data ("since the last run", the trigger's memory) only for ids of up to 16 characters.
+		expect(wf.id.length).toBeLessThanOrEqual(16);
 		// `n8n execute` starts at a Manual Trigger; trigger examples run published in editor.e2e.test.js.
 		const start = TRIGGER_EXAMPLES.includes(f) ? 'n8n-nodes-gridbank.gridBankPartnerTrigger' : 'n8n-nodes-base.manualTrigger';
 		expect(wf.nodes.some((n) => n.type === start)).toBe(true);

@@ -19,10 +19,20 @@ const os = require('node:os');
 const path = require('node:path');
 
 const ROOT = path.resolve(__dirname, '..');
-const N8N_VERSION = '2.41.1';
+/** The n8n of demo/dev/e2e. GRIDBANK_N8N_VERSION picks another one (e.g. 1.123.81 under scripts/node22 for the n8n 1.x e2e run). */
+const DEFAULT_N8N_VERSION = '2.41.1';
+const N8N_VERSION = process.env.GRIDBANK_N8N_VERSION || DEFAULT_N8N_VERSION;
+const N8N_MAJOR = Number(N8N_VERSION.split('.')[0]);
+/** n8n 2.x needs Node 24; n8n 1.x runs on Node >=20.19 (we run it on 22). */
+const NODE_MAJOR_NEEDED = N8N_MAJOR >= 2 ? 24 : 22;
+
+/** The CLI arguments that make an imported workflow active: n8n 2.x publishes, 1.x sets it active. */
+function activateWorkflowArgs(id) {
+	return N8N_MAJOR >= 2 ? ['publish:workflow', `--id=${id}`] : ['update:workflow', `--id=${id}`, '--active=true'];
+}
 /** The editor check drives Debian's Chromium with this; pinned here, installed beside n8n. */
 const PLAYWRIGHT_CORE_VERSION = '1.62.1';
-const CACHE_DIR = path.join(ROOT, '.cache', 'n8n');
+const CACHE_DIR = path.join(ROOT, '.cache', N8N_VERSION === DEFAULT_N8N_VERSION ? 'n8n' : `n8n-${N8N_VERSION}`);
 const N8N_BIN = path.join(CACHE_DIR, 'node_modules', 'n8n', 'bin', 'n8n');
 const STAMP = path.join(CACHE_DIR, '.gridbank-install-stamp');
 const STAMP_TEXT = `n8n@${N8N_VERSION} playwright-core@${PLAYWRIGHT_CORE_VERSION} node@${process.versions.node.split('.')[0]}\n`;
@@ -31,7 +41,8 @@ const LOCAL_ENCRYPTION_KEY = 'gridbank-local-n8n-not-a-secret';
 
 function requireNode24() {
 	const major = Number(process.versions.node.split('.')[0]);
-	if (major < 24) throw new Error(`n8n ${N8N_VERSION} needs Node 24; run this through scripts/node24 (got Node ${process.versions.node})`);
+	if (major < NODE_MAJOR_NEEDED)
+		throw new Error(`n8n ${N8N_VERSION} needs Node ${NODE_MAJOR_NEEDED}; run this through scripts/node${NODE_MAJOR_NEEDED} (got Node ${process.versions.node})`);
 }
 
 function fmtDuration(ms) {
@@ -114,18 +125,28 @@ async function ensureN8n({ log = console.log } = {}) {
 	if (!fs.existsSync(pkg))
 		fs.writeFileSync(
 			pkg,
-			`${JSON.stringify({ name: 'gridbank-n8n-cache', private: true, description: 'The real n8n for npm run demo / dev / test:e2e (not part of the package).' }, null, 2)}\n`,
+			`${JSON.stringify(
+				{
+					name: 'gridbank-n8n-cache',
+					private: true,
+					description: 'The real n8n for npm run demo / dev / test:e2e (not part of the package).',
+					// n8n 1.x's tree names xlsx as a tarball on its vendor's site; the registry's 0.18.5 installs everywhere.
+					...(NODE_MAJOR_NEEDED < 24 ? { overrides: { xlsx: '0.18.5' } } : {}),
+				},
+				null,
+				2,
+			)}\n`,
 		);
 	// Never let a tool fetch its own browser: the editor check uses Debian's Chromium.
 	const env = { ...process.env, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' };
-	log(`[n8n] installing n8n ${N8N_VERSION} into .cache/n8n (first run only: about 5 minutes and 2.9 GB; reused afterwards)`);
+	log(`[n8n] installing n8n ${N8N_VERSION} into .cache/${path.basename(CACHE_DIR)} (first run only: about 5 minutes and 2.9 GB; reused afterwards)`);
 	await withProgress(
 		'[n8n]   npm install n8n (this is the slow part)...',
 		run('npm', ['install', '--save-exact', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error', `n8n@${N8N_VERSION}`, `playwright-core@${PLAYWRIGHT_CORE_VERSION}`], { cwd: CACHE_DIR, env }),
 	);
-	await withProgress('[n8n]   building sqlite3 for Node 24...', run('npm', ['rebuild', 'sqlite3', '--loglevel=error'], { cwd: CACHE_DIR, env }));
+	await withProgress(`[n8n]   building sqlite3 for Node ${process.versions.node}...`, run('npm', ['rebuild', 'sqlite3', '--loglevel=error'], { cwd: CACHE_DIR, env }));
 	const { stdout } = await run(process.execPath, [N8N_BIN, '--version'], { cwd: CACHE_DIR });
-	if (stdout.trim() !== N8N_VERSION) throw new Error(`expected n8n ${N8N_VERSION} in .cache/n8n, found ${stdout.trim()}`);
+	if (stdout.trim() !== N8N_VERSION) throw new Error(`expected n8n ${N8N_VERSION} in ${CACHE_DIR}, found ${stdout.trim()}`);
 	fs.writeFileSync(STAMP, STAMP_TEXT);
 	const ms = Date.now() - started;
 	log(`[n8n] n8n ${N8N_VERSION} installed in ${fmtDuration(ms)}`);
@@ -378,6 +399,8 @@ async function startServer(inst, { port, owner, logFile, extraEnv = {}, log = ()
 		},
 	};
 	const started = Date.now();
+	// n8n 1.x has no owner from the environment: the owner is set up through its REST API once it listens.
+	let ownerReady = N8N_MAJOR >= 2;
 	for (;;) {
 		if (exited) throw new Error(`n8n start exited (${exited.code ?? exited.signal}); see ${logFile}:\n${tail(logFile)}`);
 		if (Date.now() - started > 180_000) {
@@ -385,6 +408,16 @@ async function startServer(inst, { port, owner, logFile, extraEnv = {}, log = ()
 			throw new Error(`n8n did not come up on ${url} within 3 minutes; see ${logFile}:\n${tail(logFile)}`);
 		}
 		try {
+			if (!ownerReady) {
+				const setup = await fetch(`${url}/rest/owner/setup`, {
+					method: 'POST',
+					headers: { 'content-type': 'application/json' },
+					body: JSON.stringify({ email: owner.email, firstName: owner.firstName ?? 'Demo', lastName: owner.lastName ?? 'User', password: owner.password }),
+				});
+				// 400 once an owner exists (a reused user folder).
+				if (setup.ok || setup.status === 400) ownerReady = true;
+				else throw new Error(`owner setup: HTTP ${setup.status}`);
+			}
 			const res = await fetch(`${url}/rest/login`, {
 				method: 'POST',
 				headers: { 'content-type': 'application/json' },
@@ -489,6 +522,8 @@ function exampleFiles() {
 module.exports = {
 	ROOT,
 	N8N_VERSION,
+	N8N_MAJOR,
+	activateWorkflowArgs,
 	PLAYWRIGHT_CORE_VERSION,
 	CACHE_DIR,
 	N8N_BIN,

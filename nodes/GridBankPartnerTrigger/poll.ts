@@ -10,6 +10,7 @@ import { readMaxRetries, readParallelConnections } from '../shared/common-proper
 import { isPerVideoFailure } from '../shared/delivery-failure';
 import { downloadItem } from '../shared/download';
 import { atItem } from '../shared/errors';
+import { failureCause } from '../shared/failure-cause';
 import { pageByCursor } from '../shared/paging';
 import { readBoolean, readInteger } from '../shared/read-parameters';
 import { readOutputFormat, shapeVideos, type OutputFormat } from '../shared/video-shape';
@@ -125,6 +126,6 @@ async function toItems(ctx: IPollFunctions, settings: PollSettings, queue: IData
  * or network faults) fails the poll, which is then repeated.
  */
 function licenceGone(error: unknown): string | undefined {
-	if (!(error instanceof NodeApiError) || error.failure?.cause !== 'configuration-invalid') return undefined;
+	if (!(error instanceof NodeApiError) || failureCause(error) !== 'configuration-invalid') return undefined;
 	return error.httpCode === '403' || error.httpCode === '404' ? error.message : undefined;
 }

@@ -9,7 +9,6 @@ import type {
 	INode,
 	IPollFunctions,
 } from 'n8n-workflow';
-import { sleep } from 'n8n-workflow';
 
 import type { ApiProfile } from './api-profiles';
 import { parseBody } from './api-message';
@@ -22,6 +21,7 @@ import { isRedirect, nextHop, redirectError } from './redirect';
 import { backoffMs, MAX_WAIT_MS, networkErrorCode, requestedWaitMs, RETRYABLE_STATUSES } from './retry-policy';
 import { scrubHeaders, scrubText, scrubValue, secretsOf } from './scrub';
 import { USER_AGENT } from './version';
+import { sleep } from './wait';
 
 export type GridBankContext = IExecuteFunctions | IPollFunctions | ILoadOptionsFunctions;
 

@@ -10,7 +10,7 @@ import type {
 	IPollFunctions,
 	JsonObject,
 } from 'n8n-workflow';
-import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import type { GridBankClient } from './client';
 import { markPerVideo } from './delivery-failure';
@@ -20,10 +20,12 @@ import { notAVideo, RangeIgnoredError, usableSignedUrl, WrongBytesError } from '
 import { connectionError, rethrowIfCancelled } from './errors';
 import { identifyFile } from './file-name';
 import { parallelBody } from './parallel-download';
+import { MEMORY_MODE_MAX_BYTES, tooBigForMemoryMode } from './memory-mode';
 import { type Body, type Ending, resumingBody, TransferError } from './resuming-body';
 import { backoffMs, networkErrorCode } from './retry-policy';
 import { requireText } from './validate';
 import { USER_AGENT } from './version';
+import { sleep } from './wait';
 
 export interface SignedUrl {
 	url: string;
@@ -69,7 +71,8 @@ export type DownloadContext = IExecuteFunctions | IPollFunctions;
  * n8n itself gives nodes:
  * - The mode: n8n's prepareBinaryData helper names its store in the id of what it stored
  *   ("database:…", "filesystem-v2:…", "s3:…"; no id when binaries stay in memory), so an empty
- *   probe file tells it, once per node run, and only for a file over 1 GiB.
+ *   probe file tells it, once per node run, and only for a file over 100 MiB (memory-mode.ts
+ *   refuses those when n8n keeps binary data in memory).
  * - A file whose size is known before its body (Enterprise's file_size, storage's Content-Range
  *   total or Content-Length) and over 1 GiB, which no database-mode setting can hold, fails
  *   before the body is read: no multi-GB buffer in a worker's memory.
@@ -112,8 +115,10 @@ function tooBigForDatabaseMode(ctx: DownloadContext, itemIndex: number, size: nu
 
 /** The refusal for a file of known size that n8n's binary data store cannot hold, if any. */
 async function storeRefusal(ctx: DownloadContext, itemIndex: number, size: number | undefined) {
-	if (size === undefined || size <= DATABASE_MODE_MAX_BYTES) return undefined;
-	if ((await binaryDataMode(ctx)) !== 'database') return undefined;
+	if (size === undefined || size <= MEMORY_MODE_MAX_BYTES) return undefined;
+	const mode = await binaryDataMode(ctx);
+	if (mode === 'memory') return tooBigForMemoryMode(ctx, itemIndex, size);
+	if (size <= DATABASE_MODE_MAX_BYTES || mode !== 'database') return undefined;
 	return tooBigForDatabaseMode(ctx, itemIndex, size, '1 GiB (512 MiB unless N8N_BINARY_DATA_DATABASE_MAX_FILE_SIZE raises it)');
 }
 
@@ -309,7 +314,10 @@ export async function downloadToBinary(
 		/** Why the last body was ended for being too slow, if it was. */
 		let slow: string | undefined;
 		let response = first;
+		/** Bytes handed to n8n's store: counted here, as n8n 1.x's binary data has no `bytes`. */
+		let passed = 0;
 		const next = async ({ broke, got, received }: Ending): Promise<Body | undefined> => {
+			passed = received;
 			const declared = Number(header(response.headers, 'content-length') ?? NaN);
 			// A body shorter than its own Content-Length is broken, even when it ended cleanly.
 			if (Number.isFinite(declared) && got < declared) broke = true;
@@ -337,10 +345,11 @@ export async function downloadToBinary(
 		try {
 			const rethrowFatal = (error: unknown) => rethrowIfCancelled(signal, error);
 			const watch = (watched: Body) => watchBodyRate(watched, (reason) => (slow = reason));
-			const body =
-				parallelBody(first, { connections, maxRetries: options.maxRetries, rethrowFatal, open: parallelOpen, watch }) ??
-				resumingBody(first.body as Body, { total, next, rethrowFatal, watch });
+			const parallel = parallelBody(first, { connections, maxRetries: options.maxRetries, rethrowFatal, open: parallelOpen, watch });
+			const body = parallel ?? resumingBody(first.body as Body, { total, next, rethrowFatal, watch });
 			binary = await ctx.helpers.prepareBinaryData(body, fileName, mimeType);
+			// The segmented stream ends only once every segment arrived whole: exactly `total` bytes.
+			if (parallel) passed = total ?? 0;
 		} catch (error) {
 			rethrowIfCancelled(signal, error);
 			// A request error from a resume (already a NodeApiError: re-wrapping hands back the same one).
@@ -367,7 +376,7 @@ export async function downloadToBinary(
 			);
 		}
 
-		const stored = Number(binary.bytes);
+		const stored = passed;
 		if (stored === 0) throw wrongFileError(ctx, itemIndex, 'sent an empty file', first.statusCode);
 		const expected = options.expectedSize ?? total;
 		if (expected !== undefined && stored > expected)

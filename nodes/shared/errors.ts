@@ -6,6 +6,7 @@ import type { INode, JsonObject } from 'n8n-workflow';
 
 import type { ApiProfile } from './api-profiles';
 import { readApiError } from './api-message';
+import { noteCause } from './failure-cause';
 
 export interface FailedResponse {
 	status: number;
@@ -97,13 +98,14 @@ function describe(
 export function apiError(node: INode, profile: ApiProfile, response: FailedResponse, ctx: ErrorContext): NodeApiError {
 	const { message, description, failure } = describe(profile, response, ctx);
 	const info = readApiError(response.body);
-	return new NodeApiError(node, summary(response.status, info.code, info.message), {
+	const error = new NodeApiError(node, summary(response.status, info.code, info.message), {
 		message,
 		description,
 		httpCode: String(response.status),
 		itemIndex: ctx.itemIndex,
 		failure,
 	});
+	return noteCause(error, failure);
 }
 
 /** A network failure (reset, timeout) after retries; the underlying error is not kept, it holds request headers. */

@@ -3,10 +3,10 @@
 // what is left of the account's allowance (X-RateLimit-*), that count, which includes every
 // other process on the account (queue-mode workers), decides; this process's own count is the
 // fallback for a server that does not say.
-import { sleep } from 'n8n-workflow';
 import { createHash } from 'node:crypto';
 
 import { ServerAllowance } from './server-allowance';
+import { sleep } from './wait';
 
 const WINDOW_MS = 60_000;
 /** Slack on top of the window, for timer and clock granularity. */

@@ -23,6 +23,8 @@ export interface Body {
 	pause(): unknown;
 	resume(): unknown;
 	destroy(error?: Error): unknown;
+	/** Set once the body was destroyed (on a premature close too), after which it emits nothing more. */
+	readonly destroyed?: boolean;
 }
 
 /** How one response's body ended. */
@@ -176,6 +178,8 @@ export function resumingBody(first: Body, options: ResumingBodyOptions): BinaryS
 			['close', onClose],
 		];
 		current = { body, drop: finish, watch };
+		// Broken before n8n's store began to read it (n8n 1.x starts later): its events are gone, and its bytes.
+		if (body.destroyed) return end(true);
 		for (const [event, listener] of listeners) body.on(event, listener);
 		// A 'data' listener does not restart a body that was paused before it came here.
 		body.resume();

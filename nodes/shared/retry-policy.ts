@@ -14,8 +14,10 @@ const MAX_BACKOFF_MS = 30_000;
 export function networkErrorCode(error: unknown): string | undefined {
 	let current: unknown = error;
 	for (let depth = 0; depth < 4 && current && typeof current === 'object'; depth++) {
-		const { code, message } = current as { code?: unknown; message?: unknown };
+		const { code, httpCode, message } = current as { code?: unknown; httpCode?: unknown; message?: unknown };
 		if (typeof code === 'string' && RETRYABLE_CODES.has(code)) return code;
+		// n8n 1.x wraps a network failure in a NodeApiError whose only trace of it is httpCode.
+		if (typeof httpCode === 'string' && RETRYABLE_CODES.has(httpCode)) return httpCode;
 		if (typeof message === 'string' && /socket hang up|aborted/i.test(message)) return 'ECONNRESET';
 		current = (current as { cause?: unknown }).cause;
 	}

@@ -198,6 +198,8 @@ export function segmentedBody(first: Body, options: SegmentedBodyOptions): Binar
 			['close', end],
 		];
 		slot.drop = finish;
+		// Broken before n8n's store began to read (n8n 1.x starts later): its events are gone, so resume now.
+		if (body.destroyed) return end();
 		for (const [event, listener] of listeners) body.on(event, listener);
 		body.resume();
 	}

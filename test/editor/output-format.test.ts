@@ -4,6 +4,7 @@
 // fields the node adds (search_id, the downloaded file's details) kept after the video's own.
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
+import { storedBytes } from '../harness/engine';
 import { runNode } from '../harness/run-node';
 import { useSimulator } from '../harness/simulator';
 import { DEMO_ENTERPRISE_KEY, DEMO_PARTNER_KEY } from '../simulator';
@@ -206,6 +207,7 @@ describe('Partner Trigger', () => {
 		const [item] = poll.items as INodeExecutionData[];
 		expect(Object.keys(item.json)).toEqual([...VIDEO_FIELDS, 'fileName', 'mimeType', 'fileSize']);
 		expect(item.json).toMatchObject({ id: bought, fileName: 'harbour.mov', mimeType: 'video/quicktime', fileSize: 200_001 });
-		expect(item.binary?.data).toMatchObject({ fileName: 'harbour.mov', bytes: 200_001 });
+		expect(item.binary?.data).toMatchObject({ fileName: 'harbour.mov' });
+		expect(await storedBytes(item.binary?.data)).toBe(200_001);
 	});
 });

@@ -1,16 +1,16 @@
 // Runs a test workflow through n8n-core's WorkflowExecute in manual mode, from its first node,
 // and waits for n8n's own "workflow finished" hook: the shared part of run-node and ai-tools.
-import { Container } from '@n8n/di';
-import { BinaryDataService, ExecutionLifecycleHooks, WorkflowExecute } from 'n8n-core';
+import { ExecutionLifecycleHooks, WorkflowExecute } from 'n8n-core';
 import type { IConnections, ICredentialDataDecryptedObject, INode, IRun, IWorkflowBase } from 'n8n-workflow';
 import { Workflow } from 'n8n-workflow';
 
 import { testAdditionalData } from './additional-data';
+import { initBinaryDataService, runFrom } from './engine';
 import { nodeTypes } from './node-types';
 
 let binaryDataReady: Promise<void> | undefined;
 /** BinaryDataService must be initialised once, or binaries silently stay in memory. */
-export const initBinaryData = () => (binaryDataReady ??= Container.get(BinaryDataService).init());
+export const initBinaryData = () => (binaryDataReady ??= initBinaryDataService());
 
 export interface WorkflowRun {
 	run: IRun;
@@ -53,7 +53,7 @@ export async function executeWorkflow(options: {
 	hooks.addHandler('workflowExecuteAfter', (run) => finished(run));
 
 	const additionalData = testAdditionalData({ credentials: options.credentials, workflowId, executionId, hooks });
-	const execution = new WorkflowExecute(additionalData, 'manual').run({ workflow, startNode: nodes[0] });
+	const execution = runFrom(new WorkflowExecute(additionalData, 'manual'), workflow, nodes[0]);
 	options.onStart?.({ cancel: () => execution.cancel() });
 	await execution.catch(() => undefined);
 	return { run: await done, workflowId, executionId };

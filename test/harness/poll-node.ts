@@ -11,12 +11,10 @@
 // the in-memory workflow and activates a new one from the saved copy.
 import { Container } from '@n8n/di';
 import {
-	ActiveWorkflowTriggers,
 	BinaryDataService,
 	DirectoryLoader,
 	ExecutionLifecycleHooks,
 	PollContext,
-	PollTriggerExecutor,
 	WorkflowExecute,
 } from 'n8n-core';
 import type {
@@ -35,6 +33,7 @@ import type {
 import { Workflow } from 'n8n-workflow';
 
 import { testAdditionalData } from './additional-data';
+import { runFrom, scheduledPoll, triggerService, withPollBudget } from './engine';
 import { nodeTypes } from './node-types';
 import { initBinaryData } from './run-node';
 
@@ -180,7 +179,7 @@ export class PollingTrigger {
 		let pollFunctions: IPollFunctions | undefined;
 		const budget = this.options.pollBudgetMs;
 		try {
-			await Container.get(ActiveWorkflowTriggers).addAllTriggers(
+			await triggerService().addAllTriggers(
 				this.workflowId,
 				workflow,
 				additionalData,
@@ -190,7 +189,7 @@ export class PollingTrigger {
 					throw new Error('only polling triggers are used here');
 				},
 				(wf, node, data, mode, act) =>
-					(pollFunctions = new PollContext(
+					(pollFunctions = withPollBudget(budget, new PollContext(
 						wf,
 						node,
 						data,
@@ -208,10 +207,10 @@ export class PollingTrigger {
 						undefined,
 						undefined,
 						budget === undefined ? undefined : () => budget,
-					)),
+					))),
 			);
 		} catch (error) {
-			await Container.get(ActiveWorkflowTriggers).remove(this.workflowId);
+			await triggerService().remove(this.workflowId);
 			return this.result(workflow, error as Error);
 		}
 		if (!pollFunctions) throw new Error('n8n registered no poller');
@@ -226,15 +225,14 @@ export class PollingTrigger {
 		if (!this.live) throw new Error('not active: activate() first');
 		const { workflow, node, pollFunctions } = this.live;
 		this.outcome = {};
-		const executePoll = Container.get(PollTriggerExecutor).create(workflow, node, pollFunctions, () => true);
-		await executePoll(false);
+		await scheduledPoll(workflow, node, pollFunctions);
 		return this.result(workflow);
 	}
 
 	async deactivate(): Promise<void> {
 		if (!this.live) return;
 		this.live = undefined;
-		await Container.get(ActiveWorkflowTriggers).remove(this.workflowId);
+		await triggerService().remove(this.workflowId);
 	}
 
 	/** n8n stops and starts again: the in-memory workflow is gone; activation reads the saved static data. */
@@ -254,7 +252,7 @@ export class PollingTrigger {
 		const done = new Promise<IRun>((resolve) => (finished = resolve));
 		hooks.addHandler('workflowExecuteAfter', (run) => finished(run));
 		const additionalData = additionalDataFor(this.options, this.workflowId, executionId, hooks);
-		await new WorkflowExecute(additionalData, 'manual').run({ workflow, startNode: node }).catch(() => undefined);
+		await runFrom(new WorkflowExecute(additionalData, 'manual'), workflow, node).catch(() => undefined);
 		const run = await done;
 		const task = run.data.resultData.runData[TRIGGER_NAME]?.[0];
 		if (!task) throw new Error(`The trigger did not run: ${run.data.resultData.error?.message ?? 'no run data'}`);

@@ -1,6 +1,7 @@
 // The GridBank Partner Trigger through n8n-core's real activation, poll executor and PollContext,
 // against the simulator over HTTP: what each poll emits, what it costs, what it remembers.
 import { DEMO_PARTNER_KEY, DEMO_PARTNER_OWNER_KEY } from '../simulator';
+import { coreMajor } from '../harness/engine';
 import { useSimulator } from '../harness/simulator';
 import { keysOf, listCalls, nowSeconds, partnerTrigger, visibleKeys, type State } from './helpers';
 
@@ -70,7 +71,8 @@ describe('first activation', () => {
 		});
 		const activation = await trigger.activate();
 		expect(activation.error?.message).toMatch(/polling interval is too short/);
-		expect(listCalls(sim(), key)).toHaveLength(0);
+		// n8n 1.x runs the activation poll before it checks the interval (one list call); 2.x checks first.
+		expect(listCalls(sim(), key)).toHaveLength(coreMajor >= 2 ? 0 : 1);
 	});
 });
 
