@@ -14,6 +14,7 @@ import { BinaryDataConfig, BinaryDataService, FileTooLargeError, type BinaryData
 
 import { DEMO_PARTNER_KEY } from '../simulator';
 import { initBinaryData, runNode } from '../harness/run-node';
+import { storedBytes } from '../harness/engine';
 import { useSimulator } from '../harness/simulator';
 
 const sim = useSimulator({}, { fresh: true });
@@ -192,7 +193,7 @@ test('Partner Trigger: a file too big for the mode comes once with downloadError
 		sim().setVideoFile(small, { size: 100_000 });
 		const second = await trigger.tick();
 		expect(second.items?.map((item) => item.json.video_key)).toEqual([small]);
-		expect(second.items?.[0].binary?.data.bytes).toBe(100_000);
+		expect(await storedBytes(second.items?.[0].binary?.data)).toBe(100_000);
 	} finally {
 		await trigger.close();
 	}

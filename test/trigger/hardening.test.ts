@@ -6,6 +6,7 @@ import type { INodeExecutionData } from 'n8n-workflow';
 
 import { KEEP_KEYS, OVERLAP_SECONDS } from '../../nodes/GridBankPartnerTrigger/seen-state';
 import { useSimulator } from '../harness/simulator';
+import { storedBytes } from '../harness/engine';
 import { keysOf, listCalls, nowSeconds, partnerTrigger, type State } from './helpers';
 
 const sim = useSimulator({}, { fresh: true });
@@ -97,7 +98,7 @@ describe('one video that cannot be delivered', () => {
 		const newer = sim().addPartnerLicences(key, 1);
 		const second = await trigger.tick();
 		expect(keysOf(second.items)).toEqual(newer);
-		expect(second.items?.[0].binary?.data.bytes).toBe(sim().getVideoFile(newer[0]).size);
+		expect(await storedBytes(second.items?.[0].binary?.data)).toBe(sim().getVideoFile(newer[0]).size);
 		expect((await trigger.tick()).items).toBeNull();
 	});
 });
