@@ -6,8 +6,8 @@
 const crypto = require('node:crypto');
 const path = require('node:path');
 const rt = require('../../scripts/n8n-runtime');
+const { node, PKG, workflow } = require('../helpers');
 
-const PKG = 'n8n-nodes-gridbank';
 const DOWNLOAD_WF = 'gbQueueDownload01';
 const PACING_WF = 'gbQueuePacing0001';
 const TRIGGER_WF = 'gbQueueTrigger001';
@@ -18,22 +18,8 @@ const cred = (id, name) => ({ gridBankPartnerApi: { id, name } });
 const DEMO_CRED = cred('gbPartnerCredDemo', 'GridBank Partner account');
 const PACING_CRED = cred('gbPartnerCredPace', 'GridBank Partner (pacing simulator)');
 
-let x = 0;
-function node(name, type, parameters, extra = {}) {
-	x += 220;
-	return { parameters, id: crypto.randomUUID(), name, type, typeVersion: 1, position: [x, 0], ...extra };
-}
 const webhook = (name, p) =>
 	node(name, 'n8n-nodes-base.webhook', { httpMethod: 'POST', path: p, responseMode: 'lastNode', responseData: 'firstEntryJson', options: {} }, { typeVersion: 2, webhookId: crypto.randomUUID() });
-
-function workflow(id, name, nodes, edges) {
-	const connections = {};
-	for (const [from, to] of edges) {
-		connections[from] ??= { main: [[]] };
-		connections[from].main[0].push({ node: to, type: 'main', index: 0 });
-	}
-	return { id, name, nodes, connections, active: false, settings: { executionOrder: 'v1' }, pinData: {} };
-}
 
 /** POST {videoKey} starts one download on a worker; n8n answers with the node's output. */
 function downloadWorkflow() {
