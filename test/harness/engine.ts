@@ -109,6 +109,13 @@ export async function initBinaryDataService(): Promise<void> {
 export const storeKeepsPartialFiles = coreMajor < 2;
 
 /**
+ * Whether the NodeApiError RoutingNode throws keeps the HTTP response (`cause.response`), which
+ * n8n's credential tester needs to apply a credential's status rules. Seen kept on n8n-core 1.84.0
+ * and 2.x, dropped on 1.122.48 (the 1.1xx versions between are not run).
+ */
+export const routingErrorKeepsResponse = !(coreMajor === 1 && Number(coreVersion.split('.')[1]) >= 100);
+
+/**
  * NodeHelpers.getNodeParametersIssues: n8n-workflow takes the node type's description as its third
  * argument since 1.9x; n8n 1.85's (n8n-workflow 1.83) takes pin data names there instead.
  */
