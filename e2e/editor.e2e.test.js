@@ -117,7 +117,10 @@ describe('the credential test never carries the key to another origin', () => {
 		const result = await server.rest('POST', '/credentials/test', {
 			credentials: { id: 'gbEnterpriseCredDm', name: 'e2e', type: 'gridBankEnterpriseApi', data: { apiKey: s.sim.DEMO_ENTERPRISE_KEY, baseUrl: s.state.baseUrl } },
 		});
-		expect(result).toEqual({ status: 'Error', message: expect.stringMatching(/redirected the test request to another address .*the key was not sent there/) });
+		// n8n 1.123's RoutingNode error drops the HTTP response, so its tester never reaches the
+		// credential's status rules and shows its own wording; the key stays home on both.
+		const said = rt.N8N_VERSION.startsWith('1.') ? /^Request failed with status code 302$/ : /redirected the test request to another address .*the key was not sent there/;
+		expect(result).toEqual({ status: 'Error', message: expect.stringMatching(said) });
 		expect(s.simulator.log.filter((r) => r.target === 'redirect')).toEqual([]);
 		expect(s.simulator.log.filter((r) => r.target === 'api' && r.path === '/external/v1/usage/me').map((r) => r.status)).toEqual([302]);
 	});
