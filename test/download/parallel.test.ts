@@ -1,12 +1,10 @@
 // Parallel Connections through n8n's real engine: the file fetched as ranged segments over
 // several connections arrives byte-exact in filesystem binary data, and every fault a segment
 // can meet ends in the same SHA-256 or a clear failure, never a silently wrong file.
-import { readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
 import { createHash } from 'node:crypto';
 
 import { DEMO_ENTERPRISE_KEY, DEMO_PARTNER_KEY, fileSha256, startSimulator, type LoggedRequest, type Simulator } from '../simulator';
-import { binaryStream, cleanUpBinaries, deleteBinaries, runNode, type NodeRun } from '../harness/run-node';
+import { binaryStream, cleanUpBinaries, deleteBinaries, runNode, storedFiles, type NodeRun } from '../harness/run-node';
 import { storeKeepsPartialFiles } from '../harness/engine';
 import { useSimulator } from '../harness/simulator';
 import { MiB, planSegments } from '../../nodes/shared/segment-plan';
@@ -185,16 +183,9 @@ test('cancel during a parallel transfer: every connection stops, nothing stored'
 	await new Promise((r) => setTimeout(r, 300));
 	// No segment was started after the cancel, and the store's temporary file is gone.
 	expect(storage(sim())).toHaveLength(requests);
-	const filesUnder = (dir: string): string[] => {
-		try {
-			return statSync(dir).isDirectory() ? readdirSync(dir).flatMap((name) => filesUnder(join(dir, name))) : [dir];
-		} catch {
-			return [];
-		}
-	};
 	// n8n 1.x's filesystem store leaves what arrived in the execution's own folder (never in an item; deleted with the execution).
 	if (!storeKeepsPartialFiles)
-		expect(filesUnder(join(process.env.N8N_BINARY_DATA_STORAGE_PATH!, 'workflows', run.workflowId, 'executions', run.executionId))).toEqual([]);
+		expect(storedFiles(run)).toEqual([]);
 	await deleteBinaries(run);
 });
 

@@ -1,6 +1,9 @@
 // Runs one of our nodes through n8n's real execution engine (n8n-core's WorkflowExecute),
 // in process, with filesystem binary data, against whatever server the credential points at.
 // Workflow: Start → Items (the test's input items) → the node under test.
+import { readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+
 import { Container } from '@n8n/di';
 import { BinaryDataService } from 'n8n-core';
 import type {
@@ -108,6 +111,18 @@ export async function runNode(options: RunNodeOptions): Promise<NodeRun> {
 }
 
 /** Deletes what a run stored in n8n's binary data folder. */
+/** Every file under this run's folder of n8n's filesystem binary store (temporary partials included). */
+export function storedFiles(run: Pick<NodeRun, 'workflowId' | 'executionId'>): string[] {
+	const walk = (path: string): string[] => {
+		try {
+			return statSync(path).isDirectory() ? readdirSync(path).flatMap((name) => walk(join(path, name))) : [path];
+		} catch {
+			return [];
+		}
+	};
+	return walk(join(process.env.N8N_BINARY_DATA_STORAGE_PATH!, 'workflows', run.workflowId, 'executions', run.executionId));
+}
+
 export async function deleteBinaries(run: Pick<NodeRun, 'workflowId' | 'executionId'>): Promise<void> {
 	await Container.get(BinaryDataService).deleteMany([
 		{ type: 'execution', workflowId: run.workflowId, executionId: run.executionId },

@@ -1,21 +1,10 @@
 // Stopping an execution aborts an in-flight download quickly and leaves nothing stored.
-import { readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
-
 import { DEMO_PARTNER_KEY } from '../simulator';
 import { coreMajor } from '../harness/engine';
-import { deleteBinaries, runNode } from '../harness/run-node';
+import { deleteBinaries, runNode, storedFiles } from '../harness/run-node';
 import { useSimulator } from '../harness/simulator';
 
 const sim = useSimulator();
-
-const filesUnder = (dir: string): string[] => {
-	try {
-		return statSync(dir).isDirectory() ? readdirSync(dir).flatMap((name) => filesUnder(join(dir, name))) : [dir];
-	} catch {
-		return [];
-	}
-};
 
 test('cancel during a slow download: the run ends within 2 s and no partial file is left', async () => {
 	const key = sim().partnerLicences(DEMO_PARTNER_KEY)[0].video_key;
@@ -41,12 +30,11 @@ test('cancel during a slow download: the run ends within 2 s and no partial file
 	expect(took).toBeLessThan(2000);
 	expect(run.items).toEqual([]);
 	expect(run.run.status).toBe('canceled');
-	const dir = join(process.env.N8N_BINARY_DATA_STORAGE_PATH!, 'workflows', run.workflowId, 'executions', run.executionId);
 	// Give the store's own clean-up of its temporary file a moment, then check.
 	await new Promise((r) => setTimeout(r, 200));
 	// n8n 1.x's filesystem store writes straight into its final file and leaves what arrived when
 	// the stream fails: never in an item, and deleted with the execution's binary data.
-	expect(filesUnder(dir)).toHaveLength(coreMajor >= 2 ? 0 : 1);
+	expect(storedFiles(run)).toHaveLength(coreMajor >= 2 ? 0 : 1);
 	await deleteBinaries(run);
 });
 

@@ -1,11 +1,9 @@
 // Fault injection: what the network, GridBank and its storage can do wrong, and what the
 // nodes make of it. Nothing lost, nothing short, nothing left behind in the binary store.
 import { createHash } from 'node:crypto';
-import { readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
 
 import { DEMO_PARTNER_KEY, fileSha256, startSimulator, type LoggedRequest, type Simulator } from '../simulator';
-import { binaryStream, cleanUpBinaries, runNode, type NodeRun } from '../harness/run-node';
+import { binaryStream, cleanUpBinaries, runNode, storedFiles, type NodeRun } from '../harness/run-node';
 import { storeKeepsPartialFiles } from '../harness/engine';
 import { apiCalls, useSimulator } from '../harness/simulator';
 
@@ -32,19 +30,6 @@ async function sha256(run: NodeRun) {
 	const hash = createHash('sha256');
 	for await (const chunk of await binaryStream(run.items[0])) hash.update(chunk as Buffer);
 	return hash.digest('hex');
-}
-
-/** Every file under this run's folder of n8n's binary store (temporary partials included). */
-function storedFiles(run: NodeRun): string[] {
-	const dir = join(process.env.N8N_BINARY_DATA_STORAGE_PATH!, 'workflows', run.workflowId, 'executions', run.executionId);
-	const walk = (path: string): string[] => {
-		try {
-			return statSync(path).isDirectory() ? readdirSync(path).flatMap((name) => walk(join(path, name))) : [path];
-		} catch {
-			return [];
-		}
-	};
-	return walk(dir);
 }
 
 /** n8n 2.x's store drops a failed write; 1.x's keeps what arrived in the execution's own folder (never in an item). */
