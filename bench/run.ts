@@ -20,7 +20,7 @@ import { join } from 'node:path';
 import os from 'node:os';
 import { Agent, request } from 'undici';
 
-import { setPacingWindow } from '../nodes/shared/pacing';
+import { setPacingWindow } from '../nodes/shared/transport/pacing';
 import { USER_AGENT } from '../nodes/shared/version';
 import { runNode, type NodeRun } from '../test/harness/run-node';
 import { DEMO_ENTERPRISE_KEY, DEMO_PARTNER_KEY } from '../test/simulator';
@@ -74,7 +74,7 @@ const CONFIG = SHORT
 
 const PARTNER_LIMIT = 300;
 // The node's default is several parallel connections: n8n's own ~64 MiB plus the segments'
-// memory window (64 MiB, nodes/shared/segment-plan.ts).
+// memory window (64 MiB, nodes/shared/download/segment-plan.ts).
 const RSS_LIMIT = 128 * MiB;
 const MB = 1e6;
 

@@ -49,7 +49,7 @@ const REDIRECTS = [301, 302, 303, 307, 308];
  */
 export const testRequest = (url: string, label: string, qs?: ICredentialTestRequest['request']['qs']): ICredentialTestRequest => ({
 	request: {
-		// The Base URL rules of nodes/shared/base-url.ts, as far as an expression can hold them: a
+		// The Base URL rules of nodes/shared/transport/base-url.ts, as far as an expression can hold them: a
 		// Base URL they refuse becomes an address with a scheme no HTTP client supports, so the
 		// test fails before anything is sent, the scheme saying why.
 		baseURL: `={{ ${STRICT_BASE_URL}.test($credentials.baseUrl.trim()) ? $credentials.baseUrl.trim().replace(/\\/+$/, "") : "${REFUSED_SCHEME}:" }}`,

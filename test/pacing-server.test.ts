@@ -3,14 +3,14 @@
 // Several "processes" are separate copies of the pacing module (jest.isolateModules), each with
 // its own memory, sharing one account on the real simulator.
 import { DEMO_PARTNER_KEY, startSimulator, type Simulator } from './simulator';
-import { readAllowance, reserveFor } from '../nodes/shared/server-allowance';
+import { readAllowance, reserveFor } from '../nodes/shared/transport/server-allowance';
 
-type PacingModule = typeof import('../nodes/shared/pacing');
+type PacingModule = typeof import('../nodes/shared/transport/pacing');
 
 function freshPacer(): PacingModule {
 	let mod: PacingModule | undefined;
 	jest.isolateModules(() => {
-		mod = jest.requireActual<PacingModule>('../nodes/shared/pacing');
+		mod = jest.requireActual<PacingModule>('../nodes/shared/transport/pacing');
 	});
 	return mod as PacingModule;
 }

@@ -1,6 +1,6 @@
 // The per-key pacer on its own: a request holds its slot while in flight and is dated by its
 // response, so a request that was slow to arrive can never make the window overflow.
-import { pace, setPacingWindow } from '../nodes/shared/pacing';
+import { pace, setPacingWindow } from '../nodes/shared/transport/pacing';
 
 const WINDOW = 300;
 const MARGIN = 250;

@@ -1,10 +1,10 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { ENTERPRISE } from '../shared/api-profiles';
+import { ENTERPRISE } from '../shared/transport/api-profile';
 import type { Operation } from '../shared/operation';
 import { runItems } from '../shared/run-items';
-import { videoListSearch } from '../shared/video-picker';
+import { videoListSearch } from '../shared/methods/video-picker';
 import * as usage from './actions/usage/Usage.resource';
 import * as video from './actions/video/Video.resource';
 

@@ -1,12 +1,12 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { PARTNER } from '../shared/api-profiles';
+import { PARTNER } from '../shared/transport/api-profile';
 import type { Operation } from '../shared/operation';
 import { runItems } from '../shared/run-items';
-import { videoListSearch } from '../shared/video-picker';
-import * as getDownloadUrl from './operations/getDownloadUrl.operation';
-import * as listContent from './operations/listContent.operation';
+import { videoListSearch } from '../shared/methods/video-picker';
+import * as getDownloadUrl from './actions/video/getDownloadUrl.operation';
+import * as listContent from './actions/video/listContent.operation';
 
 /**
  * Router keys: "<resource>.<operation>". The single resource exists for n8n's sake: it names an

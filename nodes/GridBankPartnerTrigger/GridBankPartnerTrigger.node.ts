@@ -1,8 +1,8 @@
 import type { INodeExecutionData, INodeType, INodeTypeDescription, IPollFunctions } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { downloadProperties, maxRetriesOption, parallelConnectionsOption } from '../shared/common-properties';
-import { outputFormatOption } from '../shared/video-shape';
+import { downloadProperties, maxRetriesOption, parallelConnectionsOption } from '../shared/descriptions/common-properties';
+import { outputFormatOption } from '../shared/descriptions/video-shape';
 import { poll } from './poll';
 
 export class GridBankPartnerTrigger implements INodeType {

@@ -3,17 +3,17 @@
 import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { issuePartnerUrl } from '../GridBankPartner/operations/getDownloadUrl.operation';
-import { PARTNER } from '../shared/api-profiles';
-import { GridBankClient } from '../shared/client';
-import { readMaxRetries, readParallelConnections } from '../shared/common-properties';
-import { isPerVideoFailure } from '../shared/delivery-failure';
-import { downloadItem } from '../shared/download';
-import { atItem } from '../shared/errors';
-import { failureCause } from '../shared/failure-cause';
-import { pageByCursor } from '../shared/paging';
+import { issuePartnerUrl } from '../GridBankPartner/actions/video/getDownloadUrl.operation';
+import { PARTNER } from '../shared/transport/api-profile';
+import { GridBankClient } from '../shared/transport/client';
+import { readMaxRetries, readParallelConnections } from '../shared/descriptions/common-properties';
+import { isPerVideoFailure } from '../shared/download/delivery-failure';
+import { downloadItem } from '../shared/download/download';
+import { atItem } from '../shared/transport/errors';
+import { failureCause } from '../shared/transport/failure-cause';
+import { pageByCursor } from '../shared/transport/paging';
 import { readBoolean, readInteger } from '../shared/read-parameters';
-import { readOutputFormat, shapeVideos, type OutputFormat } from '../shared/video-shape';
+import { readOutputFormat, shapeVideos, type OutputFormat } from '../shared/descriptions/video-shape';
 import { afterListing, readState, stopPaging, videoKey, writeState } from './seen-state';
 
 /** n8n versions without a poll budget get the one current n8n applies. */

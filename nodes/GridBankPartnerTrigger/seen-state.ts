@@ -21,7 +21,7 @@
 // only as room allows, so they neither force a full re-read nor grow the state.
 import type { IDataObject } from 'n8n-workflow';
 
-import { sameBaseUrl } from '../shared/base-url';
+import { sameBaseUrl } from '../shared/transport/base-url';
 
 export const STATE_VERSION = 1;
 /** Purchases recorded up to this long before the newest seen one are still caught. */

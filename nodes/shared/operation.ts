@@ -2,7 +2,7 @@
 // The node's router runs it for every item, with continueOnFail and pairedItem handled once.
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties, NodeExecutionHint } from 'n8n-workflow';
 
-import type { GridBankClient } from './client';
+import type { GridBankClient } from './transport/client';
 
 export interface OperationResult {
 	items: INodeExecutionData[];

@@ -3,7 +3,7 @@
 // parameter's display name, so `download: "false"` never downloads and a typo never means "all".
 import type { INode } from 'n8n-workflow';
 
-import { inputError } from './errors';
+import { inputError } from './transport/errors';
 
 const show = (value: unknown) => (typeof value === 'string' ? `"${value}"` : JSON.stringify(value) ?? String(value));
 

@@ -3,9 +3,9 @@
 import type { IExecuteFunctions, INodeExecutionData, NodeExecutionHint } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import type { ApiProfile } from './api-profiles';
-import { GridBankClient } from './client';
-import { atItem, rethrowIfCancelled } from './errors';
+import type { ApiProfile } from './transport/api-profile';
+import { GridBankClient } from './transport/client';
+import { atItem, rethrowIfCancelled } from './transport/errors';
 import type { Operation } from './operation';
 
 export async function runItems(

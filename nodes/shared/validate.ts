@@ -1,7 +1,7 @@
 // Input checks, run before any request so bad values never reach GridBank.
 import type { INode } from 'n8n-workflow';
 
-import { inputError } from './errors';
+import { inputError } from './transport/errors';
 import { numberFrom } from './read-parameters';
 
 // Control characters are exactly what this matches, to refuse them.

@@ -6,7 +6,7 @@ import { Container } from '@n8n/di';
 import { createHash } from 'node:crypto';
 import * as core from 'n8n-core';
 
-import { MEMORY_MODE_MAX_BYTES } from '../../nodes/shared/memory-mode';
+import { MEMORY_MODE_MAX_BYTES } from '../../nodes/shared/download/memory-mode';
 import { DEMO_PARTNER_KEY, fileSha256 } from '../simulator';
 import { initBinaryData, runNode } from '../harness/run-node';
 import { useSimulator } from '../harness/simulator';

@@ -7,7 +7,7 @@ import { DEMO_ENTERPRISE_KEY, DEMO_PARTNER_KEY, fileSha256, startSimulator, type
 import { binaryStream, cleanUpBinaries, deleteBinaries, runNode, storedFiles, type NodeRun } from '../harness/run-node';
 import { storeKeepsPartialFiles } from '../harness/engine';
 import { useSimulator } from '../harness/simulator';
-import { MiB, planSegments } from '../../nodes/shared/segment-plan';
+import { MiB, planSegments } from '../../nodes/shared/download/segment-plan';
 
 const sim = useSimulator({}, { fresh: true });
 const keep = cleanUpBinaries();

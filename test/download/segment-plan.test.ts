@@ -9,7 +9,7 @@ import {
 	rangeHeader,
 	segmentBytesFor,
 	WINDOW_BYTES,
-} from '../../nodes/shared/segment-plan';
+} from '../../nodes/shared/download/segment-plan';
 
 test.each([2, 3, 4, 7, 8, 16])('%i connections: segments tile [0, total) in order, window ≤ 64 MiB', (connections) => {
 	for (const total of [16 * MiB + 1, 100 * MiB - 3, 4 * 1024 * MiB]) {

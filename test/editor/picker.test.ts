@@ -7,7 +7,7 @@ import type { INode, INodeProperties } from 'n8n-workflow';
 import { GridBankEnterprise } from '../../nodes/GridBankEnterprise/GridBankEnterprise.node';
 import { VIDEO_ID_PATTERN } from '../../nodes/GridBankEnterprise/actions/video/video-id';
 import { GridBankPartner } from '../../nodes/GridBankPartner/GridBankPartner.node';
-import { PICKER_MAX_PAGES, PICKER_MIN_MATCHES } from '../../nodes/shared/video-picker';
+import { PICKER_MAX_PAGES, PICKER_MIN_MATCHES } from '../../nodes/shared/methods/video-picker';
 import { requireVideoId } from '../../nodes/shared/validate';
 import { coreMajor, nodeParameterIssues } from '../harness/engine';
 import { listSearch, listSearchAll } from '../harness/list-search';

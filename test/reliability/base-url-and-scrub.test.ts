@@ -1,8 +1,8 @@
 // The two pure checks behind the hardening: which Base URLs are accepted, and which forms of a
 // key are scrubbed from server text. (The engine tests in redirects.test.ts and
 // echoed-key.test.ts prove the nodes use them.)
-import { checkBaseUrl, sameBaseUrl } from '../../nodes/shared/base-url';
-import { scrubText, scrubValue, secretsOf } from '../../nodes/shared/scrub';
+import { checkBaseUrl, sameBaseUrl } from '../../nodes/shared/transport/base-url';
+import { scrubText, scrubValue, secretsOf } from '../../nodes/shared/transport/scrub';
 
 describe('checkBaseUrl', () => {
 	test.each([

@@ -39,7 +39,7 @@ test('cancel during a slow download: the run ends within 2 s and no partial file
 });
 
 test('cancel during a retry wait (429, Retry-After: 60): the run ends within 2 s, on every engine', async () => {
-	// n8n 1.x's sleep ignores the abort signal: nodes/shared/wait.ts races it against the signal.
+	// n8n 1.x's sleep ignores the abort signal: nodes/shared/transport/wait.ts races it against the signal.
 	sim().faults.failNext({ status: 429, count: 1, retryAfter: '60', path: '/partner/v1/content' });
 	let cancel: () => void = () => {};
 	const started = runNode({

@@ -1,6 +1,6 @@
 // Five executions at once on one Partner key share the process's pacing: together they stay
 // within the account's allowance (no 429) and each returns its whole list.
-import { setPacingWindow } from '../../nodes/shared/pacing';
+import { setPacingWindow } from '../../nodes/shared/transport/pacing';
 import { runNode } from '../harness/run-node';
 import { apiCalls, useSimulator } from '../harness/simulator';
 

@@ -5,7 +5,7 @@
 import { DEMO_ENTERPRISE_KEY, DEMO_PARTNER_KEY, fileSha256 } from '../simulator';
 import { binaryStream, cleanUpBinaries, runNode } from '../harness/run-node';
 import { useSimulator } from '../harness/simulator';
-import { LIMITS } from '../../nodes/shared/deadlines';
+import { LIMITS } from '../../nodes/shared/transport/deadlines';
 import { createHash } from 'node:crypto';
 
 const sim = useSimulator({}, { fresh: true });

@@ -1,6 +1,6 @@
 // Pure checks of download placement and signed-URL acceptance (no engine, no network).
-import { checkRange, parseContentRange } from '../../nodes/shared/content-range';
-import { acceptSignedUrl } from '../../nodes/shared/signed-url';
+import { checkRange, parseContentRange } from '../../nodes/shared/download/content-range';
+import { acceptSignedUrl } from '../../nodes/shared/download/signed-url';
 
 describe('parseContentRange', () => {
 	test.each([

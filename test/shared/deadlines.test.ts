@@ -1,5 +1,5 @@
 // Pure: the storage rate rule with its real defaults (16 KiB/s averaged over 30 s), on a fake clock.
-import { apiDeadline, LIMITS, RateWatch } from '../../nodes/shared/deadlines';
+import { apiDeadline, LIMITS, RateWatch } from '../../nodes/shared/transport/deadlines';
 
 /** Feeds `bytesPerSecond` for `seconds`, checking every second; the first verdict, if any. */
 function run(watch: RateWatch, start: number, seconds: number, bytesPerSecond: (second: number) => number) {

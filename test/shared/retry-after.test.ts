@@ -1,5 +1,5 @@
 // Pure: Retry-After read strictly (whole seconds or a future HTTP date), else undefined (backoff).
-import { requestedWaitMs, retryAfterMs } from '../../nodes/shared/retry-policy';
+import { requestedWaitMs, retryAfterMs } from '../../nodes/shared/transport/retry-policy';
 
 const now = Date.UTC(2026, 0, 31, 12, 0, 0);
 

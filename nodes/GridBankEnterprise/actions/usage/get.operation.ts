@@ -1,9 +1,9 @@
 // Get Usage: GET /external/v1/usage/me, the account's tier, lease period, downloads and top videos.
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { bodyObject } from '../../../shared/body-checks';
-import type { GridBankClient } from '../../../shared/client';
-import { optionsCollection, readMaxRetries } from '../../../shared/common-properties';
+import { bodyObject } from '../../../shared/transport/body-checks';
+import type { GridBankClient } from '../../../shared/transport/client';
+import { optionsCollection, readMaxRetries } from '../../../shared/descriptions/common-properties';
 import { jsonItems, type OperationResult } from '../../../shared/operation';
 
 const show = { resource: ['usage'], operation: ['get'] };

@@ -2,13 +2,13 @@
 // (or in the SDKs' video shape).
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { ENTERPRISE } from '../../../shared/api-profiles';
-import type { GridBankClient } from '../../../shared/client';
-import { optionsCollection, readMaxRetries } from '../../../shared/common-properties';
+import { ENTERPRISE } from '../../../shared/transport/api-profile';
+import type { GridBankClient } from '../../../shared/transport/client';
+import { optionsCollection, readMaxRetries } from '../../../shared/descriptions/common-properties';
 import { jsonItems, type OperationResult } from '../../../shared/operation';
-import { videoObject } from '../../../shared/body-checks';
+import { videoObject } from '../../../shared/transport/body-checks';
 import { encodeId } from '../../../shared/validate';
-import { outputFormatOption, readOutputFormat, shapeVideos } from '../../../shared/video-shape';
+import { outputFormatOption, readOutputFormat, shapeVideos } from '../../../shared/descriptions/video-shape';
 import { readVideoId, videoIdProperty } from './video-id';
 
 const show = { resource: ['video'], operation: ['get'] };

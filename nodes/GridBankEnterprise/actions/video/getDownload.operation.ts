@@ -2,16 +2,16 @@
 // file, and optionally the file itself through the shared download path.
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { bodyObject } from '../../../shared/body-checks';
-import type { GridBankClient } from '../../../shared/client';
+import { bodyObject } from '../../../shared/transport/body-checks';
+import type { GridBankClient } from '../../../shared/transport/client';
 import {
 	downloadProperties,
 	optionsCollection,
 	parallelConnectionsOption,
 	readMaxRetries,
 	readParallelConnections,
-} from '../../../shared/common-properties';
-import { downloadItem, type IssuedUrl } from '../../../shared/download';
+} from '../../../shared/descriptions/common-properties';
+import { downloadItem, type IssuedUrl } from '../../../shared/download/download';
 import { jsonItems, type OperationResult } from '../../../shared/operation';
 import { readBoolean } from '../../../shared/read-parameters';
 import { encodeId, optionalInteger, requireText } from '../../../shared/validate';

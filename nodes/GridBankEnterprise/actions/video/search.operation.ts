@@ -2,16 +2,16 @@
 // up to the API's last page; every item carries the search_id of its response.
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { ENTERPRISE } from '../../../shared/api-profiles';
-import type { GridBankClient } from '../../../shared/client';
-import { limitProperty, optionsCollection, readMaxRetries, returnAllProperty } from '../../../shared/common-properties';
-import { inputError } from '../../../shared/errors';
+import { ENTERPRISE } from '../../../shared/transport/api-profile';
+import type { GridBankClient } from '../../../shared/transport/client';
+import { limitProperty, optionsCollection, readMaxRetries, returnAllProperty } from '../../../shared/descriptions/common-properties';
+import { inputError } from '../../../shared/transport/errors';
 import { jsonItems, type OperationResult } from '../../../shared/operation';
-import { UNPRODUCTIVE_PAGES } from '../../../shared/page-progress';
-import { LAST_PAGE, pageByNumber } from '../../../shared/paging';
+import { UNPRODUCTIVE_PAGES } from '../../../shared/transport/page-progress';
+import { LAST_PAGE, pageByNumber } from '../../../shared/transport/paging';
 import { readBoolean } from '../../../shared/read-parameters';
 import { optionalInteger, requireText } from '../../../shared/validate';
-import { outputFormatOption, readOutputFormat, shapeVideos } from '../../../shared/video-shape';
+import { outputFormatOption, readOutputFormat, shapeVideos } from '../../../shared/descriptions/video-shape';
 
 const show = { resource: ['video'], operation: ['search'] };
 

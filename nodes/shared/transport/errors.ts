@@ -4,7 +4,7 @@
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import type { INode, JsonObject } from 'n8n-workflow';
 
-import type { ApiProfile } from './api-profiles';
+import type { ApiProfile } from './api-profile';
 import { readApiError } from './api-message';
 import { noteCause } from './failure-cause';
 

@@ -1,15 +1,15 @@
 // List Licensed Content: GET /partner/v1/content, newest purchase first, by cursor.
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { PARTNER } from '../../shared/api-profiles';
-import type { GridBankClient } from '../../shared/client';
-import { limitProperty, optionsCollection, readMaxRetries, returnAllProperty } from '../../shared/common-properties';
-import { inputError } from '../../shared/errors';
-import { jsonItems, type OperationResult } from '../../shared/operation';
-import { pageByCursor } from '../../shared/paging';
-import { readBoolean, readInteger } from '../../shared/read-parameters';
-import { parseInZone } from '../../shared/zoned-time';
-import { outputFormatOption, readOutputFormat, shapeVideos } from '../../shared/video-shape';
+import { PARTNER } from '../../../shared/transport/api-profile';
+import type { GridBankClient } from '../../../shared/transport/client';
+import { limitProperty, optionsCollection, readMaxRetries, returnAllProperty } from '../../../shared/descriptions/common-properties';
+import { inputError } from '../../../shared/transport/errors';
+import { jsonItems, type OperationResult } from '../../../shared/operation';
+import { pageByCursor } from '../../../shared/transport/paging';
+import { readBoolean, readInteger } from '../../../shared/read-parameters';
+import { parseInZone } from '../../../shared/zoned-time';
+import { outputFormatOption, readOutputFormat, shapeVideos } from '../../../shared/descriptions/video-shape';
 
 const show = { show: { operation: ['listContent'] } };
 

@@ -11,12 +11,12 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
-import type { ApiProfile } from './api-profiles';
-import { nextCursor, videoList } from './body-checks';
-import { GridBankClient } from './client';
-import { LAST_PAGE } from './paging';
-import { requireVideoId } from './validate';
-import { toVideo } from './video-shape';
+import type { ApiProfile } from '../transport/api-profile';
+import { nextCursor, videoList } from '../transport/body-checks';
+import { GridBankClient } from '../transport/client';
+import { LAST_PAGE } from '../transport/paging';
+import { requireVideoId } from '../validate';
+import { toVideo } from '../descriptions/video-shape';
 
 /** The picker gives up on a rate-limited or failing API quickly: a person is waiting. */
 const PICKER_RETRIES = 1;

@@ -1,6 +1,6 @@
 // What differs between GridBank's two APIs, as data: the shared transport, paging, error
 // code, video picker and video shape read this table and never branch on which node called them.
-import type { VideoFieldMap } from './video-shape';
+import type { VideoFieldMap } from '../descriptions/video-shape';
 
 export interface ApiProfile {
 	/** Name used in messages: "GridBank Partner API". */

@@ -4,7 +4,7 @@
 // field is data on each API profile (`videoFields`); this module only applies it.
 import type { IDataObject, INode, INodeProperties } from 'n8n-workflow';
 
-import { inputError } from './errors';
+import { inputError } from '../transport/errors';
 
 /** The library Video fields, in the libraries' order. */
 export const VIDEO_FIELDS = [

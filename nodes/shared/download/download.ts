@@ -12,20 +12,20 @@ import type {
 } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import type { GridBankClient } from './client';
+import type { GridBankClient } from '../transport/client';
 import { markPerVideo } from './delivery-failure';
 import { checkRange } from './content-range';
-import { watchBodyRate } from './deadlines';
+import { watchBodyRate } from '../transport/deadlines';
 import { notAVideo, RangeIgnoredError, usableSignedUrl, WrongBytesError } from './download-checks';
-import { connectionError, rethrowIfCancelled } from './errors';
+import { connectionError, rethrowIfCancelled } from '../transport/errors';
 import { identifyFile } from './file-name';
 import { parallelBody } from './parallel-download';
 import { MEMORY_MODE_MAX_BYTES, tooBigForMemoryMode } from './memory-mode';
 import { type Body, type Ending, resumingBody, TransferError } from './resuming-body';
-import { backoffMs, networkErrorCode } from './retry-policy';
-import { requireText } from './validate';
-import { USER_AGENT } from './version';
-import { sleep } from './wait';
+import { backoffMs, networkErrorCode } from '../transport/retry-policy';
+import { requireText } from '../validate';
+import { USER_AGENT } from '../version';
+import { sleep } from '../transport/wait';
 
 export interface SignedUrl {
 	url: string;

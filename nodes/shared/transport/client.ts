@@ -10,7 +10,7 @@ import type {
 	IPollFunctions,
 } from 'n8n-workflow';
 
-import type { ApiProfile } from './api-profiles';
+import type { ApiProfile } from './api-profile';
 import { parseBody } from './api-message';
 import { checkBaseUrl } from './base-url';
 import { apiError, connectionError, inputError, notJsonError, rethrowIfCancelled } from './errors';
@@ -20,7 +20,7 @@ import { pace } from './pacing';
 import { isRedirect, nextHop, redirectError } from './redirect';
 import { backoffMs, MAX_WAIT_MS, networkErrorCode, requestedWaitMs, RETRYABLE_STATUSES } from './retry-policy';
 import { scrubHeaders, scrubText, scrubValue, secretsOf } from './scrub';
-import { USER_AGENT } from './version';
+import { USER_AGENT } from '../version';
 import { sleep } from './wait';
 
 export type GridBankContext = IExecuteFunctions | IPollFunctions | ILoadOptionsFunctions;

@@ -1,9 +1,9 @@
 // Parameters several operations share, defined once so they read the same everywhere.
 import type { INode, INodeProperties } from 'n8n-workflow';
 
-import { DEFAULT_MAX_RETRIES } from './client';
-import { readInteger } from './read-parameters';
-import { DEFAULT_CONNECTIONS, MAX_CONNECTIONS, MIN_CONNECTIONS } from './segment-plan';
+import { DEFAULT_MAX_RETRIES } from '../transport/client';
+import { readInteger } from '../read-parameters';
+import { DEFAULT_CONNECTIONS, MAX_CONNECTIONS, MIN_CONNECTIONS } from '../download/segment-plan';
 
 export const maxRetriesOption: INodeProperties = {
 	displayName: 'Max Retries',

@@ -1,20 +1,20 @@
 // Get Download URL: GET /partner/v1/videos/{video_key}/download, optionally the file itself.
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { bodyObject } from '../../shared/body-checks';
-import type { GridBankClient } from '../../shared/client';
+import { bodyObject } from '../../../shared/transport/body-checks';
+import type { GridBankClient } from '../../../shared/transport/client';
 import {
 	downloadProperties,
 	optionsCollection,
 	parallelConnectionsOption,
 	readMaxRetries,
 	readParallelConnections,
-} from '../../shared/common-properties';
-import { downloadItem, type IssuedUrl } from '../../shared/download';
-import { jsonItems, type OperationResult } from '../../shared/operation';
-import { readBoolean } from '../../shared/read-parameters';
-import { encodeId } from '../../shared/validate';
-import { readVideoParameter, VIDEO_KEY_REGEX, videoLocator } from '../../shared/video-picker';
+} from '../../../shared/descriptions/common-properties';
+import { downloadItem, type IssuedUrl } from '../../../shared/download/download';
+import { jsonItems, type OperationResult } from '../../../shared/operation';
+import { readBoolean } from '../../../shared/read-parameters';
+import { encodeId } from '../../../shared/validate';
+import { readVideoParameter, VIDEO_KEY_REGEX, videoLocator } from '../../../shared/methods/video-picker';
 
 const show = { operation: ['getDownloadUrl'] };
 
