@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { ENTERPRISE } from '../shared/transport/api-profile';
+import { ENTERPRISE } from './transport/profile';
 import type { Operation } from '../shared/operation';
 import { runItems } from '../shared/run-items';
 import { videoListSearch } from '../shared/methods/video-picker';

@@ -4,7 +4,7 @@ import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workfl
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { issuePartnerUrl } from '../GridBankPartner/actions/video/getDownloadUrl.operation';
-import { PARTNER } from '../shared/transport/api-profile';
+import { PARTNER } from '../GridBankPartner/transport/profile';
 import { GridBankClient } from '../shared/transport/client';
 import { readMaxRetries, readParallelConnections } from '../shared/descriptions/common-properties';
 import { isPerVideoFailure } from '../shared/download/delivery-failure';

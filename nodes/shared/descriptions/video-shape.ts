@@ -4,27 +4,9 @@
 // field is data on each API profile (`videoFields`); this module only applies it.
 import type { IDataObject, INode, INodeProperties } from 'n8n-workflow';
 
+import type { VideoFieldMap } from '../transport/api-profile';
+import { VIDEO_FIELDS } from '../transport/api-profile';
 import { inputError } from '../transport/errors';
-
-/** The library Video fields, in the libraries' order. */
-export const VIDEO_FIELDS = [
-	'id',
-	'title',
-	'duration',
-	'url',
-	'thumbnail',
-	'creator',
-	'purchasedAt',
-	'description',
-	'width',
-	'height',
-	'location',
-	'keywords',
-] as const;
-export type VideoField = (typeof VIDEO_FIELDS)[number];
-
-/** Library field → the response field that holds it; a field the API lacks is left out (and output as null). */
-export type VideoFieldMap = Partial<Record<VideoField, string>>;
 
 /** The library Creator fields; the JavaScript library names them in camelCase, as it does purchasedAt. */
 const CREATOR_FIELDS: Array<[field: string, response: string]> = [

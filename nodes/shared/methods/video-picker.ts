@@ -1,21 +1,17 @@
-// The video pickers: a resource locator ("From list" or "By ID") for a video key or id, the
-// list search behind "From list", and reading the chosen value back. Both nodes use the same
-// code; what differs (endpoint, cursor or page numbers, server-side search or not, field names)
-// is data on the API profile.
+// The list search behind a video picker's "From list" (descriptions/video-locator.ts is the
+// parameter). Both nodes use the same code; what differs (endpoint, cursor or page numbers,
+// server-side search or not, field names) is data on the API profile.
 import type {
 	IDataObject,
-	IExecuteFunctions,
 	ILoadOptionsFunctions,
 	INodeListSearchItems,
 	INodeListSearchResult,
-	INodeProperties,
 } from 'n8n-workflow';
 
 import type { ApiProfile } from '../transport/api-profile';
 import { nextCursor, videoList } from '../transport/body-checks';
 import { GridBankClient } from '../transport/client';
 import { LAST_PAGE } from '../transport/paging';
-import { requireVideoId } from '../validate';
 import { toVideo } from '../descriptions/video-shape';
 
 /** The picker gives up on a rate-limited or failing API quickly: a person is waiting. */
@@ -25,15 +21,6 @@ export const PICKER_MIN_MATCHES = 20;
 /** ...or has read this many pages, then hands the cursor back for "load more". */
 export const PICKER_MAX_PAGES = 5;
 
-/**
- * requireVideoId's rules as the editor's "By ID" check (n8n anchors it with ^…$): 1-50
- * characters once trimmed, no control characters or backslash, no empty, "." or ".." path
- * segment, no encoded slash or backslash. Never stricter than the node's own check, which
- * has the last word (an expression is not checked in the editor at all).
- */
-export const VIDEO_KEY_REGEX = String.raw`\s*(?!/)(?!.*/\s*$)(?!.*//)(?!(?:.*/)?\.\.?(?:/|\s*$))(?!.*%(?:2[fF]|5[cC]))[^\s\\\x00-\x1f\x7f](?:[^\\\x00-\x1f\x7f]{0,48}[^\s\\\x00-\x1f\x7f])?\s*`;
-/** The same for an API that also limits the alphabet to letters, digits, "/", "_" and "-". */
-export const VIDEO_ID_REGEX = String.raw`\s*(?!/)(?!.*/\s*$)(?!.*//)[a-zA-Z0-9/_-]{1,50}\s*`;
 
 interface ListPage {
 	videos?: IDataObject[];
@@ -41,68 +28,6 @@ interface ListPage {
 	has_more?: boolean;
 }
 
-export interface VideoLocatorOptions {
-	name: string;
-	displayName: string;
-	show: NonNullable<INodeProperties['displayOptions']>['show'];
-	/** Name of the node's listSearch method. */
-	searchListMethod: string;
-	/** The list needs typed words before it shows anything (a search API has no "list all"). */
-	searchFilterRequired: boolean;
-	/** "By ID" check, the same rules as the node's own check (n8n wraps it in ^…$). */
-	idRegex: string;
-	idError: string;
-	placeholder: string;
-	description: string;
-	hint?: string;
-}
-
-/** A video key or id parameter as a resource locator: pick from a list, or enter the key. */
-export const videoLocator = (options: VideoLocatorOptions): INodeProperties => ({
-	displayName: options.displayName,
-	name: options.name,
-	type: 'resourceLocator',
-	default: { mode: 'list', value: '' },
-	required: true,
-	displayOptions: { show: options.show },
-	description: options.description,
-	...(options.hint ? { hint: options.hint } : {}),
-	modes: [
-		{
-			displayName: 'From List',
-			name: 'list',
-			type: 'list',
-			placeholder: options.searchFilterRequired ? 'Type words to search…' : 'Select a video…',
-			typeOptions: {
-				searchListMethod: options.searchListMethod,
-				searchable: true,
-				searchFilterRequired: options.searchFilterRequired,
-			},
-		},
-		{
-			displayName: 'By ID',
-			name: 'id',
-			type: 'string',
-			placeholder: options.placeholder,
-			validation: [{ type: 'regex', properties: { regex: options.idRegex, errorMessage: options.idError } }],
-		},
-	],
-});
-
-/**
- * Reads a video locator for one item and checks it like any video id. A workflow saved before
- * the picker existed holds a plain string: n8n hands that back unchanged, so it still runs.
- */
-export function readVideoParameter(
-	ctx: IExecuteFunctions,
-	name: string,
-	label: string,
-	itemIndex: number,
-	pattern?: RegExp,
-): string {
-	const value = ctx.getNodeParameter(name, itemIndex, undefined, { extractValue: true });
-	return requireVideoId(ctx.getNode(), value, label, itemIndex, pattern);
-}
 
 const twoDigits = (n: number) => String(n).padStart(2, '0');
 

@@ -73,7 +73,7 @@ export class GridBankClient {
 			throw inputError(
 				node,
 				`The ${this.profile.label} key is not in GridBank's format`,
-				`A Partner key looks like ${this.profile.keyFormatHint}. Copy the whole key from GridBank account settings into the credential.`,
+				`${this.profile.keyFormatHint ?? ''} Copy the whole key from GridBank account settings into the credential.`.trim(),
 				itemIndex,
 			);
 		const base = checkBaseUrl(raw.baseUrl);

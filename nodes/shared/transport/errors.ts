@@ -56,12 +56,7 @@ function describe(
 		return {
 			message: forbidden.message,
 			description: `${forbidden.description}${said}`,
-			failure:
-				info.code === 'partner_access_revoked'
-					? { cause: 'credential-invalid' }
-					: forbidden.unknown
-						? undefined
-						: { cause: 'configuration-invalid' },
+			failure: forbidden.cause ? { cause: forbidden.cause } : undefined,
 		};
 	}
 	if (status === 404)

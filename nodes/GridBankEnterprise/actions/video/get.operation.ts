@@ -2,7 +2,7 @@
 // (or in the SDKs' video shape).
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { ENTERPRISE } from '../../../shared/transport/api-profile';
+import { ENTERPRISE } from '../../transport/profile';
 import type { GridBankClient } from '../../../shared/transport/client';
 import { optionsCollection, readMaxRetries } from '../../../shared/descriptions/common-properties';
 import { jsonItems, type OperationResult } from '../../../shared/operation';

@@ -2,7 +2,7 @@
 // up to the API's last page; every item carries the search_id of its response.
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { ENTERPRISE } from '../../../shared/transport/api-profile';
+import { ENTERPRISE } from '../../transport/profile';
 import type { GridBankClient } from '../../../shared/transport/client';
 import { limitProperty, optionsCollection, readMaxRetries, returnAllProperty } from '../../../shared/descriptions/common-properties';
 import { inputError } from '../../../shared/transport/errors';

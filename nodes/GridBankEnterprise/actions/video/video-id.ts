@@ -1,7 +1,7 @@
 // The Video ID picker Get Video and Get Download share, and its check against the API's pattern.
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { readVideoParameter, VIDEO_ID_REGEX, videoLocator } from '../../../shared/methods/video-picker';
+import { readVideoParameter, VIDEO_ID_REGEX, videoLocator } from '../../../shared/descriptions/video-locator';
 
 /** GridBank's video_id: 1-50 letters, digits, "/", "_" or "-". */
 export const VIDEO_ID_PATTERN = /^[a-zA-Z0-9/_-]{1,50}$/;

@@ -14,7 +14,7 @@ import { downloadItem, type IssuedUrl } from '../../../shared/download/download'
 import { jsonItems, type OperationResult } from '../../../shared/operation';
 import { readBoolean } from '../../../shared/read-parameters';
 import { encodeId } from '../../../shared/validate';
-import { readVideoParameter, VIDEO_KEY_REGEX, videoLocator } from '../../../shared/methods/video-picker';
+import { readVideoParameter, VIDEO_KEY_REGEX, videoLocator } from '../../../shared/descriptions/video-locator';
 
 const show = { operation: ['getDownloadUrl'] };
 

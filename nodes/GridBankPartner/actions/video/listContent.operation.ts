@@ -1,7 +1,7 @@
 // List Licensed Content: GET /partner/v1/content, newest purchase first, by cursor.
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { PARTNER } from '../../../shared/transport/api-profile';
+import { PARTNER } from '../../transport/profile';
 import type { GridBankClient } from '../../../shared/transport/client';
 import { limitProperty, optionsCollection, readMaxRetries, returnAllProperty } from '../../../shared/descriptions/common-properties';
 import { inputError } from '../../../shared/transport/errors';
