@@ -5,15 +5,14 @@ import { PARTNER } from './transport/profile';
 import type { Operation } from '../shared/operation';
 import { runItems } from '../shared/run-items';
 import { videoListSearch } from '../shared/methods/video-picker';
-import * as getDownloadUrl from './actions/video/getDownloadUrl.operation';
-import * as listContent from './actions/video/listContent.operation';
+import * as video from './actions/video/Video.resource';
 
 /**
  * Router keys: "<resource>.<operation>". The single resource exists for n8n's sake: it names an
  * AI tool after the operation's action only when the operation list is shown for a resource.
  * Workflows saved without it get its default, so they route the same.
  */
-const operations: Record<string, Operation> = { 'video.listContent': listContent, 'video.getDownloadUrl': getDownloadUrl };
+const operations: Record<string, Operation> = { 'video.listContent': video.listContent, 'video.getDownloadUrl': video.getDownloadUrl };
 
 export class GridBankPartner implements INodeType {
 	description: INodeTypeDescription = {
@@ -38,32 +37,7 @@ export class GridBankPartner implements INodeType {
 				options: [{ name: 'Licensed Video', value: 'video' }],
 				default: 'video',
 			},
-			{
-				displayName: 'Operation',
-				name: 'operation',
-				type: 'options',
-				noDataExpression: true,
-				displayOptions: { show: { resource: ['video'] } },
-				options: [
-					{
-						name: 'List Licensed Content',
-						value: 'listContent',
-						action: 'List licensed videos',
-						description:
-							'List the videos this account (and its team owner) has licensed, newest purchase first, with their video keys, titles and preview links',
-					},
-					{
-						name: 'Get Download URL',
-						value: 'getDownloadUrl',
-						action: 'Get a download URL for a licensed video',
-						description:
-							'Get a signed, five-minute URL of the unwatermarked master file of one licensed video; with Download File on, also the file itself as binary data',
-					},
-				],
-				default: 'listContent',
-			},
-			...listContent.description,
-			...getDownloadUrl.description,
+			...video.description,
 		],
 	};
 

@@ -3,15 +3,16 @@
 import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { issuePartnerUrl } from '../GridBankPartner/actions/video/getDownloadUrl.operation';
+import { issueDownloadUrl } from '../GridBankPartner/transport/download-url';
+import { listLicences } from '../GridBankPartner/transport/list';
 import { PARTNER } from '../GridBankPartner/transport/profile';
 import { GridBankClient } from '../shared/transport/client';
-import { readMaxRetries, readParallelConnections } from '../shared/descriptions/common-properties';
+import { readParallelConnections } from '../shared/descriptions/common-properties';
 import { isPerVideoFailure } from '../shared/download/delivery-failure';
-import { downloadItem } from '../shared/download/download';
+import { downloadItem } from '../shared/download/download-item';
+import { type ItemContext, itemContext } from '../shared/item-context';
 import { atItem } from '../shared/transport/errors';
 import { failureCause } from '../shared/transport/failure-cause';
-import { pageByCursor } from '../shared/transport/paging';
 import { readBoolean, readInteger } from '../shared/read-parameters';
 import { readOutputFormat, shapeVideos, type OutputFormat } from '../shared/descriptions/video-shape';
 import { afterListing, readState, stopPaging, videoKey, writeState } from './seen-state';
@@ -20,11 +21,10 @@ import { afterListing, readState, stopPaging, videoKey, writeState } from './see
 const DEFAULT_BUDGET_MS = 5 * 60_000;
 /** A poll starts no further download once this share of its budget could be used up. */
 const BUDGET_SHARE = 0.5;
-const CONTENT = '/content';
 
 interface PollSettings {
-	client: GridBankClient;
-	maxRetries: number;
+	/** A poll is one item (index 0) as far as requests and errors go. */
+	item: ItemContext<IPollFunctions>;
 	download: boolean;
 	parallelConnections: number;
 	format: OutputFormat;
@@ -32,29 +32,23 @@ interface PollSettings {
 }
 
 export async function poll(ctx: IPollFunctions): Promise<INodeExecutionData[][] | null> {
-	const get = (name: string, fallback: unknown) => ctx.getNodeParameter(name, fallback);
-	const download = readBoolean(ctx.getNode(), ctx.getNodeParameter('download', false), 'Download File', 0);
+	const item = itemContext(ctx, new GridBankClient(ctx, PARTNER), 0);
+	const download = readBoolean(item.node, item.param('download', false), 'Download File', 0);
 	const settings: PollSettings = {
-		client: new GridBankClient(ctx, PARTNER),
-		maxRetries: readMaxRetries(get, ctx.getNode(), 0),
+		item,
 		download,
-		parallelConnections: download ? readParallelConnections(ctx.getNode(), get, 0) : 1,
+		parallelConnections: download ? readParallelConnections(item.node, item.param, 0) : 1,
 		format: readOutputFormat(ctx.getNode(), ctx.getNodeParameter('options.outputFormat', 'api'), 0),
 		startedAt: Date.now(),
 	};
-	const { baseUrl } = await settings.client.getCredential(0);
+	const { baseUrl } = await item.client.getCredential(0);
 	if (ctx.getMode() === 'manual') return [await newestLicence(ctx, settings)];
 
 	const data = ctx.getWorkflowStaticData('node');
 	const state = readState(data, baseUrl);
 	const existing = state ? 0 : existingToEmit(ctx);
 	const nowSeconds = Math.floor(settings.startedAt / 1000);
-	const { items: listed } = await pageByCursor(settings.client, {
-		path: CONTENT,
-		itemIndex: 0,
-		maxRetries: settings.maxRetries,
-		stopAt: stopPaging(state, nowSeconds, existing),
-	});
+	const { items: listed } = await listLicences(item.client, item.scope, { stopAt: stopPaging(state, nowSeconds, existing) });
 	const outcome = afterListing(state, listed, { baseUrl, nowSeconds, existing });
 	const items = await toItems(ctx, settings, outcome.queue);
 	// Only a poll that got this far moves the state: a failed one is repeated in full.
@@ -64,7 +58,7 @@ export async function poll(ctx: IPollFunctions): Promise<INodeExecutionData[][] 
 
 /** "Fetch Test Event": the newest licence, so fields can be mapped; the saved state is left alone. */
 async function newestLicence(ctx: IPollFunctions, settings: PollSettings): Promise<INodeExecutionData[]> {
-	const { items } = await pageByCursor(settings.client, { path: CONTENT, itemIndex: 0, maxRetries: settings.maxRetries, limit: 1 });
+	const { items } = await listLicences(settings.item.client, settings.item.scope, { limit: 1 });
 	if (!items.length)
 		throw new NodeOperationError(ctx.getNode(), 'This account has not licensed any video yet', {
 			description: 'There is no licence to show as a sample. License a video on GridBank (or ask the team owner to), then fetch the test event again.',
@@ -87,23 +81,16 @@ async function toItems(ctx: IPollFunctions, settings: PollSettings, queue: IData
 	const shape = (json: IDataObject, extras: string[] = []) => shapeVideos(settings.format, PARTNER.videoFields, [json], extras)[0];
 	if (!settings.download) return queue.map((json) => ({ json: shape(json) }));
 	const budget = typeof ctx.getPollBudgetMs === 'function' ? ctx.getPollBudgetMs() : DEFAULT_BUDGET_MS;
-	const { client, maxRetries, parallelConnections } = settings;
+	const { item, parallelConnections } = settings;
 	const items: INodeExecutionData[] = [];
 	let slowest = 0;
 	for (const video of queue) {
 		if (items.length && Date.now() - settings.startedAt + slowest > budget * BUDGET_SHARE) break;
 		const began = Date.now();
 		const key = videoKey(video);
-		const issue = async () => await issuePartnerUrl(client, key, { itemIndex: 0, maxRetries });
+		const issue = async () => await issueDownloadUrl(item, key);
 		try {
-			const { json, binary } = await downloadItem(ctx, client, {
-				itemIndex: 0,
-				videoId: key,
-				maxRetries,
-				first: await issue(),
-				issue,
-				parallelConnections,
-			});
+			const { json, binary } = await downloadItem(item, { videoId: key, first: await issue(), issue, parallelConnections });
 			const file = { fileName: json.fileName, mimeType: json.mimeType, fileSize: json.fileSize };
 			items.push({ json: shape({ ...video, ...file }, Object.keys(file)), binary });
 		} catch (error) {

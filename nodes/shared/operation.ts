@@ -2,16 +2,19 @@
 // The node's router runs it for every item, with continueOnFail and pairedItem handled once.
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties, NodeExecutionHint } from 'n8n-workflow';
 
-import type { GridBankClient } from './transport/client';
+import type { ItemContext } from './item-context';
 
 export interface OperationResult {
 	items: INodeExecutionData[];
 	hints?: NodeExecutionHint[];
 }
 
+/** An action node's item: its context is always an IExecuteFunctions. */
+export type ActionItem = ItemContext<IExecuteFunctions>;
+
 export interface Operation {
 	description: INodeProperties[];
-	execute(this: IExecuteFunctions, itemIndex: number, client: GridBankClient): Promise<OperationResult>;
+	execute(item: ActionItem): Promise<OperationResult>;
 }
 
 export const jsonItems = (objects: IDataObject[]): OperationResult => ({ items: objects.map((json) => ({ json })) });

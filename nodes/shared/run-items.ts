@@ -6,6 +6,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import type { ApiProfile } from './transport/api-profile';
 import { GridBankClient } from './transport/client';
 import { atItem, rethrowIfCancelled } from './transport/errors';
+import { itemContext } from './item-context';
 import type { Operation } from './operation';
 
 export async function runItems(
@@ -24,7 +25,7 @@ export async function runItems(
 			const key = `${resource}${ctx.getNodeParameter('operation', itemIndex) as string}`;
 			const operation = operations[key];
 			if (!operation) throw new NodeOperationError(ctx.getNode(), `Unknown operation "${key}"`, { itemIndex });
-			const result = await operation.execute.call(ctx, itemIndex, client);
+			const result = await operation.execute(itemContext(ctx, client, itemIndex));
 			for (const item of result.items) output.push({ ...item, pairedItem: { item: itemIndex } });
 			for (const hint of result.hints ?? []) if (!hints.some((h) => h.message === hint.message)) hints.push(hint);
 		} catch (error) {

@@ -19,3 +19,9 @@ export function acceptSignedUrl(value: unknown): { ok: true; url: string } | { o
 	if (url.protocol === 'http:') return { ok: false, reason: 'the link is not https' };
 	return { ok: false, reason: `the link is a "${url.protocol}" URL, not https` };
 }
+
+export interface SignedUrl {
+	url: string;
+	/** Epoch ms after which storage refuses the URL. */
+	expiresAtMs: number;
+}

@@ -1,18 +1,15 @@
 // The Usage resource: the account's usage report.
 import type { INodeProperties } from 'n8n-workflow';
 
+import { operationPicker } from '../../../shared/descriptions/operation-picker';
 import * as get from './get.operation';
 
 export { get };
 
 export const description: INodeProperties[] = [
-	{
-		displayName: 'Operation',
-		name: 'operation',
-		type: 'options',
-		noDataExpression: true,
-		displayOptions: { show: { resource: ['usage'] } },
-		options: [
+	operationPicker(
+		'usage',
+		[
 			{
 				name: 'Get',
 				value: 'get',
@@ -20,7 +17,7 @@ export const description: INodeProperties[] = [
 				description: 'Get the subscription tier, lease period, downloads this period and the most downloaded videos',
 			},
 		],
-		default: 'get',
-	},
+		'get',
+	),
 	...get.description,
 ];

@@ -1,6 +1,7 @@
 // The Video resource: its operation picker and the parameters of each operation.
 import type { INodeProperties } from 'n8n-workflow';
 
+import { operationPicker } from '../../../shared/descriptions/operation-picker';
 import * as get from './get.operation';
 import * as getDownload from './getDownload.operation';
 import * as search from './search.operation';
@@ -8,13 +9,9 @@ import * as search from './search.operation';
 export { get, getDownload, search };
 
 export const description: INodeProperties[] = [
-	{
-		displayName: 'Operation',
-		name: 'operation',
-		type: 'options',
-		noDataExpression: true,
-		displayOptions: { show: { resource: ['video'] } },
-		options: [
+	operationPicker(
+		'video',
+		[
 			{
 				name: 'Get',
 				value: 'get',
@@ -36,8 +33,8 @@ export const description: INodeProperties[] = [
 					'Search the GridBank catalogue by words, with sort, duration and theme filters; each result has the video ID that Get and Get Download take',
 			},
 		],
-		default: 'search',
-	},
+		'search',
+	),
 	...search.description,
 	...get.description,
 	...getDownload.description,

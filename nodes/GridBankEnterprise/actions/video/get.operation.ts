@@ -1,11 +1,10 @@
 // Get Video: GET /external/v1/videos/{video_id}, the metadata object as GridBank returns it
 // (or in the SDKs' video shape).
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { ENTERPRISE } from '../../transport/profile';
-import type { GridBankClient } from '../../../shared/transport/client';
-import { optionsCollection, readMaxRetries } from '../../../shared/descriptions/common-properties';
-import { jsonItems, type OperationResult } from '../../../shared/operation';
+import { optionsCollection } from '../../../shared/descriptions/common-properties';
+import { type ActionItem, jsonItems, type OperationResult } from '../../../shared/operation';
 import { videoObject } from '../../../shared/transport/body-checks';
 import { encodeId } from '../../../shared/validate';
 import { outputFormatOption, readOutputFormat, shapeVideos } from '../../../shared/descriptions/video-shape';
@@ -18,10 +17,10 @@ export const description: INodeProperties[] = [
 	optionsCollection(show, [outputFormatOption]),
 ];
 
-export async function execute(this: IExecuteFunctions, itemIndex: number, client: GridBankClient): Promise<OperationResult> {
-	const videoId = readVideoId(this, itemIndex);
-	const maxRetries = readMaxRetries((name, fallback) => this.getNodeParameter(name, itemIndex, fallback), this.getNode(), itemIndex);
-	const format = readOutputFormat(this.getNode(), this.getNodeParameter('options.outputFormat', itemIndex, 'api'), itemIndex);
-	const { body } = await client.get<IDataObject>(`/videos/${encodeId(videoId)}`, { itemIndex, maxRetries, subject: videoId });
+export async function execute(item: ActionItem): Promise<OperationResult> {
+	const { client, itemIndex } = item;
+	const videoId = readVideoId(item.ctx, itemIndex);
+	const format = readOutputFormat(item.node, item.param('options.outputFormat', 'api'), itemIndex);
+	const { body } = await client.get<IDataObject>(`/videos/${encodeId(videoId)}`, { ...item.scope, subject: videoId });
 	return jsonItems(shapeVideos(format, ENTERPRISE.videoFields, [videoObject(client.node, body, 'id', 'a video', itemIndex)]));
 }

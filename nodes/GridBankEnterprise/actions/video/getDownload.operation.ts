@@ -1,20 +1,12 @@
 // Get Download: GET /external/v1/videos/{video_id}/download, the signed URL of the original
 // file, and optionally the file itself through the shared download path.
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import { bodyObject } from '../../../shared/transport/body-checks';
-import type { GridBankClient } from '../../../shared/transport/client';
-import {
-	downloadProperties,
-	optionsCollection,
-	parallelConnectionsOption,
-	readMaxRetries,
-	readParallelConnections,
-} from '../../../shared/descriptions/common-properties';
-import { downloadItem, type IssuedUrl } from '../../../shared/download/download';
-import { jsonItems, type OperationResult } from '../../../shared/operation';
-import { readBoolean } from '../../../shared/read-parameters';
-import { encodeId, optionalInteger, requireText } from '../../../shared/validate';
+import { downloadProperties, optionsCollection, parallelConnectionsOption } from '../../../shared/descriptions/common-properties';
+import { urlOrFile } from '../../../shared/download/download-item';
+import type { ActionItem, OperationResult } from '../../../shared/operation';
+import { optionalInteger, requireText } from '../../../shared/validate';
+import { issueDownloadUrl } from '../../transport/download-url';
 import { readVideoId, videoIdProperty } from './video-id';
 
 const show = { resource: ['video'], operation: ['getDownload'] };
@@ -43,47 +35,15 @@ export const description: INodeProperties[] = [
 	optionsCollection(show, [parallelConnectionsOption]),
 ];
 
-interface EnterpriseDownload extends IDataObject {
-	video_id: string;
-	url: string;
-	/** ISO 8601 UTC. */
-	expires_at: string;
-	file_size: number;
-	format: string;
-}
-
-export async function execute(this: IExecuteFunctions, itemIndex: number, client: GridBankClient): Promise<OperationResult> {
-	const node = this.getNode();
-	const videoId = readVideoId(this, itemIndex);
-	const expiresIn = optionalInteger(node, this.getNodeParameter('expiresIn', itemIndex, 5), 'Expires In', itemIndex, 1, 5);
-	const searchIdValue = this.getNodeParameter('searchId', itemIndex, '');
+export async function execute(item: ActionItem): Promise<OperationResult> {
+	const { node, itemIndex } = item;
+	const videoId = readVideoId(item.ctx, itemIndex);
+	const expiresIn = optionalInteger(node, item.param('expiresIn', 5), 'Expires In', itemIndex, 1, 5);
+	const searchIdValue = item.param('searchId', '');
 	const searchId = searchIdValue === '' || searchIdValue === null ? undefined : requireText(node, searchIdValue, 'Search ID', itemIndex, 200);
-	const download = readBoolean(node, this.getNodeParameter('download', itemIndex, false), 'Download File', itemIndex);
-	const maxRetries = readMaxRetries((name, fallback) => this.getNodeParameter(name, itemIndex, fallback), this.getNode(), itemIndex);
-	const parallelConnections = download
-		? readParallelConnections(node, (name, fallback) => this.getNodeParameter(name, itemIndex, fallback), itemIndex)
-		: 1;
 
 	const qs: IDataObject = {};
 	if (expiresIn !== undefined) qs.expires_in = expiresIn;
 	if (searchId !== undefined) qs.search_id = searchId;
-
-	let fileSize: number | undefined;
-	const issue = async (): Promise<IssuedUrl> => {
-		const response = await client.get<EnterpriseDownload>(`/videos/${encodeId(videoId)}/download`, {
-			qs,
-			itemIndex,
-			maxRetries,
-			subject: videoId,
-		});
-		const body = bodyObject(client.node, response.body, 'a download link', itemIndex) as EnterpriseDownload;
-		const expiresAtMs = Date.parse(String(body.expires_at));
-		const size = Number(body.file_size);
-		fileSize = Number.isSafeInteger(size) && size >= 0 ? size : undefined;
-		return { json: body, signed: { url: body.url, expiresAtMs: Number.isNaN(expiresAtMs) ? Infinity : expiresAtMs } };
-	};
-
-	const first = await issue();
-	if (!download) return jsonItems([first.json]);
-	return { items: [await downloadItem(this, client, { itemIndex, videoId, maxRetries, first, issue, expectedSize: fileSize, parallelConnections })] };
+	return await urlOrFile(item, videoId, async () => await issueDownloadUrl(item, videoId, qs));
 }

@@ -1,14 +1,14 @@
 // Search Videos: GET /external/v1/videos/search, numbered pages with a constant per_page,
 // up to the API's last page; every item carries the search_id of its response.
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { ENTERPRISE } from '../../transport/profile';
-import type { GridBankClient } from '../../../shared/transport/client';
-import { limitProperty, optionsCollection, readMaxRetries, returnAllProperty } from '../../../shared/descriptions/common-properties';
+import { searchVideos } from '../../transport/search';
+import { limitProperty, optionsCollection, returnAllProperty } from '../../../shared/descriptions/common-properties';
 import { inputError } from '../../../shared/transport/errors';
-import { jsonItems, type OperationResult } from '../../../shared/operation';
+import { type ActionItem, jsonItems, type OperationResult } from '../../../shared/operation';
 import { UNPRODUCTIVE_PAGES } from '../../../shared/transport/page-progress';
-import { LAST_PAGE, pageByNumber } from '../../../shared/transport/paging';
+import { LAST_PAGE } from '../../../shared/transport/paging';
 import { readBoolean } from '../../../shared/read-parameters';
 import { optionalInteger, requireText } from '../../../shared/validate';
 import { outputFormatOption, readOutputFormat, shapeVideos } from '../../../shared/descriptions/video-shape';
@@ -86,10 +86,10 @@ export const description: INodeProperties[] = [
 ];
 
 /** The search's query string, checked before any request. */
-function searchQuery(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
-	const node = ctx.getNode();
-	const q = requireText(node, ctx.getNodeParameter('query', itemIndex), 'Query', itemIndex, MAX_QUERY_LENGTH);
-	const filters = ctx.getNodeParameter('filters', itemIndex, {}) as IDataObject;
+function searchQuery(item: ActionItem): IDataObject {
+	const { node, itemIndex } = item;
+	const q = requireText(node, item.param('query'), 'Query', itemIndex, MAX_QUERY_LENGTH);
+	const filters = item.param('filters', {}) as IDataObject;
 	const durationMin = optionalInteger(node, filters.durationMin, 'Min Duration', itemIndex, 0);
 	const durationMax = optionalInteger(node, filters.durationMax, 'Max Duration', itemIndex, 0);
 	if (durationMin !== undefined && durationMax !== undefined && durationMin > durationMax)
@@ -108,16 +108,14 @@ function searchQuery(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
 	return qs;
 }
 
-export async function execute(this: IExecuteFunctions, itemIndex: number, client: GridBankClient): Promise<OperationResult> {
-	const qs = searchQuery(this, itemIndex);
-	const returnAll = readBoolean(this.getNode(), this.getNodeParameter('returnAll', itemIndex, false), 'Return All', itemIndex);
-	const limit = returnAll
-		? undefined
-		: (optionalInteger(this.getNode(), this.getNodeParameter('limit', itemIndex, DEFAULT_LIMIT), 'Limit', itemIndex, 1) ?? DEFAULT_LIMIT);
-	const maxRetries = readMaxRetries((name, fallback) => this.getNodeParameter(name, itemIndex, fallback), this.getNode(), itemIndex);
-	const format = readOutputFormat(this.getNode(), this.getNodeParameter('options.outputFormat', itemIndex, 'api'), itemIndex);
+export async function execute(item: ActionItem): Promise<OperationResult> {
+	const { node, itemIndex } = item;
+	const qs = searchQuery(item);
+	const returnAll = readBoolean(node, item.param('returnAll', false), 'Return All', itemIndex);
+	const limit = returnAll ? undefined : (optionalInteger(node, item.param('limit', DEFAULT_LIMIT), 'Limit', itemIndex, 1) ?? DEFAULT_LIMIT);
+	const format = readOutputFormat(node, item.param('options.outputFormat', 'api'), itemIndex);
 
-	const { items, truncated, stalled } = await pageByNumber(client, { path: '/videos/search', qs, itemIndex, maxRetries, limit });
+	const { items, truncated, stalled } = await searchVideos(item.client, item.scope, qs, limit);
 	const result = jsonItems(shapeVideos(format, ENTERPRISE.videoFields, items, ['search_id']));
 	if (truncated)
 		result.hints = [

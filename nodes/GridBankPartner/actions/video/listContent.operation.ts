@@ -1,12 +1,11 @@
 // List Licensed Content: GET /partner/v1/content, newest purchase first, by cursor.
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
+import { listLicences } from '../../transport/list';
 import { PARTNER } from '../../transport/profile';
-import type { GridBankClient } from '../../../shared/transport/client';
-import { limitProperty, optionsCollection, readMaxRetries, returnAllProperty } from '../../../shared/descriptions/common-properties';
+import { limitProperty, optionsCollection, returnAllProperty } from '../../../shared/descriptions/common-properties';
 import { inputError } from '../../../shared/transport/errors';
-import { jsonItems, type OperationResult } from '../../../shared/operation';
-import { pageByCursor } from '../../../shared/transport/paging';
+import { type ActionItem, jsonItems, type OperationResult } from '../../../shared/operation';
 import { readBoolean, readInteger } from '../../../shared/read-parameters';
 import { parseInZone } from '../../../shared/zoned-time';
 import { outputFormatOption, readOutputFormat, shapeVideos } from '../../../shared/descriptions/video-shape';
@@ -33,29 +32,26 @@ export const description: INodeProperties[] = [
 ];
 
 /** Epoch ms from a date-time string, a Date, a Luxon DateTime or Unix seconds/ms. */
-function toEpochMs(ctx: IExecuteFunctions, value: unknown, itemIndex: number): number | undefined {
+function toEpochMs(item: ActionItem, value: unknown): number | undefined {
 	if (value === undefined || value === null || value === '') return undefined;
 	if (typeof value === 'number') return value < 1e11 ? value * 1000 : value;
 	if (value instanceof Date) return value.getTime();
 	const text = typeof value === 'object' && 'toISO' in value ? String((value as { toISO(): string }).toISO()) : String(value);
 	// Without an offset (as n8n's date picker stores it): the workflow's time zone, not the server's.
-	const ms = parseInZone(text, ctx.getTimezone());
+	const ms = parseInZone(text, item.ctx.getTimezone());
 	if (ms === undefined)
-		throw inputError(ctx.getNode(), `Purchased After "${text}" is not a date`, 'Use an ISO date such as 2026-01-31T12:00:00Z, or an expression that gives a date.', itemIndex);
+		throw inputError(item.node, `Purchased After "${text}" is not a date`, 'Use an ISO date such as 2026-01-31T12:00:00Z, or an expression that gives a date.', item.itemIndex);
 	return ms;
 }
 
-export async function execute(this: IExecuteFunctions, itemIndex: number, client: GridBankClient): Promise<OperationResult> {
-	const returnAll = readBoolean(this.getNode(), this.getNodeParameter('returnAll', itemIndex, false), 'Return All', itemIndex);
-	const limit = returnAll ? undefined : readInteger(this.getNode(), this.getNodeParameter('limit', itemIndex, 50), 'Limit', itemIndex, 1);
-	const after = toEpochMs(this, this.getNodeParameter('options.purchasedAfter', itemIndex, ''), itemIndex);
-	const maxRetries = readMaxRetries((name, fallback) => this.getNodeParameter(name, itemIndex, fallback), this.getNode(), itemIndex);
-	const format = readOutputFormat(this.getNode(), this.getNodeParameter('options.outputFormat', itemIndex, 'api'), itemIndex);
+export async function execute(item: ActionItem): Promise<OperationResult> {
+	const { node, itemIndex } = item;
+	const returnAll = readBoolean(node, item.param('returnAll', false), 'Return All', itemIndex);
+	const limit = returnAll ? undefined : readInteger(node, item.param('limit', 50), 'Limit', itemIndex, 1);
+	const after = toEpochMs(item, item.param('options.purchasedAfter', ''));
+	const format = readOutputFormat(node, item.param('options.outputFormat', 'api'), itemIndex);
 
-	const { items } = await pageByCursor(client, {
-		path: '/content',
-		itemIndex,
-		maxRetries,
+	const { items } = await listLicences(item.client, item.scope, {
 		limit,
 		stopAt:
 			after === undefined

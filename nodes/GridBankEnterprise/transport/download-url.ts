@@ -1,0 +1,31 @@
+// GET /external/v1/videos/{video_id}/download: a signed, short-lived URL of one video's original
+// file, with the file's size (checked against what storage sends).
+import type { IDataObject } from 'n8n-workflow';
+
+import type { IssuedUrl } from '../../shared/download/download-item';
+import type { ItemContext } from '../../shared/item-context';
+import { bodyObject } from '../../shared/transport/body-checks';
+import { encodeId } from '../../shared/validate';
+
+interface EnterpriseDownload extends IDataObject {
+	video_id: string;
+	url: string;
+	/** ISO 8601 UTC. */
+	expires_at: string;
+	file_size: number;
+	format: string;
+}
+
+/** qs: expires_in (minutes) and search_id, as the operation read them. */
+export async function issueDownloadUrl(item: ItemContext, videoId: string, qs: IDataObject): Promise<IssuedUrl> {
+	const { client } = item;
+	const response = await client.get<EnterpriseDownload>(`/videos/${encodeId(videoId)}/download`, { ...item.scope, qs, subject: videoId });
+	const body = bodyObject(client.node, response.body, 'a download link', item.itemIndex) as EnterpriseDownload;
+	const expiresAtMs = Date.parse(String(body.expires_at));
+	const size = Number(body.file_size);
+	return {
+		json: body,
+		signed: { url: body.url, expiresAtMs: Number.isNaN(expiresAtMs) ? Infinity : expiresAtMs },
+		expectedSize: Number.isSafeInteger(size) && size >= 0 ? size : undefined,
+	};
+}

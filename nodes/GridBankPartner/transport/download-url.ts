@@ -1,0 +1,22 @@
+// GET /partner/v1/videos/{video_key}/download: a signed, five-minute URL of one licensed video's
+// master file (Get Download URL and the trigger's Download File).
+import type { IDataObject } from 'n8n-workflow';
+
+import type { IssuedUrl } from '../../shared/download/download-item';
+import type { ItemContext } from '../../shared/item-context';
+import { bodyObject } from '../../shared/transport/body-checks';
+import { encodeId } from '../../shared/validate';
+
+interface PartnerDownload extends IDataObject {
+	video_key: string;
+	url: string;
+	expires_at: number;
+}
+
+export async function issueDownloadUrl(item: ItemContext, videoKey: string): Promise<IssuedUrl> {
+	const { client } = item;
+	const response = await client.get<PartnerDownload>(`/videos/${encodeId(videoKey)}/download`, { ...item.scope, subject: videoKey });
+	const body = bodyObject(client.node, response.body, 'a download link', item.itemIndex) as PartnerDownload;
+	const expires = Number(body.expires_at);
+	return { json: body, signed: { url: body.url, expiresAtMs: Number.isFinite(expires) ? expires * 1000 : Infinity } };
+}

@@ -1,0 +1,58 @@
+// The item of a "get download URL" operation (and of the trigger with Download File on): the
+// API's download object, with the file itself in a binary property when asked for.
+import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
+
+import { readParallelConnections } from '../descriptions/common-properties';
+import type { ItemContext } from '../item-context';
+import { jsonItems, type OperationResult } from '../operation';
+import { readBoolean } from '../read-parameters';
+import { requireText } from '../validate';
+import { downloadToBinary } from './download';
+import type { SignedUrl } from './signed-url';
+
+export interface IssuedUrl {
+	/** The API's download object, passed on as the item's JSON. */
+	json: IDataObject;
+	signed: SignedUrl;
+	/** Size the API announced (Enterprise file_size), checked against what was stored. */
+	expectedSize?: number;
+}
+
+/**
+ * The API object of the URL actually used, plus fileName, mimeType, fileSize and the file in
+ * the binary property.
+ */
+export async function downloadItem(
+	item: ItemContext,
+	options: { videoId: string; first: IssuedUrl; issue: () => Promise<IssuedUrl>; parallelConnections: number },
+): Promise<INodeExecutionData> {
+	const binaryPropertyName = requireText(item.node, item.param('binaryPropertyName', 'data'), 'Put Output File in Field', item.itemIndex, 200);
+	let json = options.first.json;
+	const result = await downloadToBinary(item, {
+		videoId: options.videoId,
+		signed: options.first.signed,
+		expectedSize: options.first.expectedSize,
+		parallelConnections: options.parallelConnections,
+		reissue: async () => {
+			const fresh = await options.issue();
+			json = fresh.json;
+			return fresh.signed;
+		},
+	});
+	return {
+		json: { ...json, fileName: result.fileName, mimeType: result.mimeType, fileSize: result.fileSize },
+		binary: { [binaryPropertyName]: result.binary },
+	};
+}
+
+/**
+ * A "get download URL" operation for one item: the signed URL's object, or with Download File
+ * on, the file too. Its parameters are checked before the URL is asked for.
+ */
+export async function urlOrFile(item: ItemContext, videoId: string, issue: () => Promise<IssuedUrl>): Promise<OperationResult> {
+	const download = readBoolean(item.node, item.param('download', false), 'Download File', item.itemIndex);
+	const parallelConnections = download ? readParallelConnections(item.node, item.param, item.itemIndex) : 1;
+	const first = await issue();
+	if (!download) return jsonItems([first.json]);
+	return { items: [await downloadItem(item, { videoId, first, issue, parallelConnections })] };
+}

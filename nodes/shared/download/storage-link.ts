@@ -1,0 +1,136 @@
+// One download's signed URL and the GETs made with it: a fresh URL when storage refuses or the
+// URL has expired (shared by parallel segments: one reissue for all), retries of 5xx and resets.
+// Storage is fetched with the plain helper: the API key must never reach it, not even through
+// a redirect.
+import type { IN8nHttpFullResponse } from 'n8n-workflow';
+
+import type { ItemContext } from '../item-context';
+import { connectionError, rethrowIfCancelled } from '../transport/errors';
+import { backoffMs, networkErrorCode } from '../transport/retry-policy';
+import { sleep } from '../transport/wait';
+import { USER_AGENT } from '../version';
+import { markPerVideo } from './delivery-failure';
+import { usableSignedUrl } from './download-checks';
+import type { Body } from './resuming-body';
+import type { SignedUrl } from './signed-url';
+import { storageError } from './storage-errors';
+
+/** Statuses with which S3-style storage refuses an expired or otherwise invalid signature. */
+const REFUSED = new Set([400, 401, 403, 410]);
+/** Idle socket time after which a stalled transfer fails instead of hanging the execution. */
+const IDLE_TIMEOUT_MS = 60_000;
+
+export const header = (headers: IN8nHttpFullResponse['headers'], name: string): string | undefined => {
+	const value = headers[name];
+	return Array.isArray(value) ? String(value[0]) : value === undefined ? undefined : String(value);
+};
+
+/** What one storage response says about the file. */
+export function describeResponse(response: IN8nHttpFullResponse) {
+	const contentRange = /^bytes (\d+)-\d+\/(\d+)$/.exec(header(response.headers, 'content-range') ?? '');
+	const length = Number(header(response.headers, 'content-length') ?? NaN);
+	return {
+		/** First byte of this body within the file. */
+		start: contentRange ? Number(contentRange[1]) : 0,
+		/** The whole file's size: Content-Range's total is authoritative, else Content-Length. */
+		total: contentRange ? Number(contentRange[2]) : Number.isFinite(length) ? length : undefined,
+		resumable: response.statusCode === 206 || header(response.headers, 'accept-ranges') === 'bytes',
+	};
+}
+
+export class StorageLink {
+	/** How many fresh URLs were asked for. */
+	reissues = 0;
+	private reissuing: Promise<void> | undefined;
+
+	constructor(
+		private readonly item: ItemContext,
+		public signed: SignedUrl,
+		private readonly issueFresh: () => Promise<SignedUrl>,
+	) {
+		usableSignedUrl(item.node, signed.url, item.itemIndex);
+	}
+
+	get expired(): boolean {
+		return this.signed.expiresAtMs <= Date.now();
+	}
+
+	/** A fresh URL unless `stale` was already replaced; parallel segments share one reissue. */
+	reissue(stale = this.signed): Promise<void> {
+		if (this.signed !== stale) return Promise.resolve();
+		this.reissuing ??= (async () => {
+			this.reissues++;
+			this.signed = await this.issueFresh();
+			usableSignedUrl(this.item.node, this.signed.url, this.item.itemIndex);
+		})().finally(() => (this.reissuing = undefined));
+		return this.reissuing;
+	}
+
+	/** A segment's GET (segmented-body.ts): a fresh URL first when the signed one has expired. */
+	readonly openSegment = async (from: number, end: number) => {
+		if (this.expired) await this.reissue(this.signed);
+		return await this.open(from, 1, end);
+	};
+
+	/**
+	 * One GET of the signed URL from byte `from` on: retries 5xx and resets, and asks for a
+	 * fresh URL when storage refuses this one (once up front; again only when a long transfer
+	 * outlived its URL and is resuming).
+	 */
+	async open(from: number, refreshesAllowed: number, end?: number): Promise<IN8nHttpFullResponse> {
+		const { ctx, client, itemIndex, maxRetries } = this.item;
+		const signal = client.signal;
+		for (let attempt = 0; ; ) {
+			let response: IN8nHttpFullResponse;
+			const used = this.signed;
+			try {
+				response = (await ctx.helpers.httpRequest({
+					method: 'GET',
+					url: used.url,
+					// Asking for a range makes storage state the file's true size (Content-Range).
+					// identity: a compressed body would be decoded by the HTTP client, and its byte counts
+					// would no longer match Content-Length / Content-Range.
+					headers: { 'User-Agent': USER_AGENT, Range: `bytes=${from}-${end === undefined ? '' : end - 1}`, 'Accept-Encoding': 'identity' },
+					encoding: 'stream',
+					returnFullResponse: true,
+					ignoreHttpStatusErrors: true,
+					timeout: IDLE_TIMEOUT_MS,
+					abortSignal: signal,
+				})) as IN8nHttpFullResponse;
+			} catch (error) {
+				rethrowIfCancelled(signal, error);
+				const code = networkErrorCode(error);
+				if (code && attempt < maxRetries) {
+					await sleep(backoffMs(attempt++), signal);
+					continue;
+				}
+				throw connectionError(ctx.getNode(), code ?? 'request failed', { itemIndex, retries: attempt }, "GridBank's file storage");
+			}
+			const status = response.statusCode;
+			if (status >= 200 && status < 300) return response;
+			(response.body as Body).destroy();
+			if (REFUSED.has(status) && refreshesAllowed > 0) {
+				refreshesAllowed--;
+				await this.reissue(used);
+				continue;
+			}
+			if (REFUSED.has(status))
+				throw markPerVideo(storageError(
+					ctx,
+					itemIndex,
+					`GridBank's storage refused the download link${this.reissues ? ' twice' : ''} (HTTP ${status})`,
+					'A fresh link was requested after the first was refused, and it was refused too. Check that the n8n server clock is right, then try again.',
+					status,
+				));
+			if (status === 404)
+				throw markPerVideo(
+					storageError(ctx, itemIndex, "GridBank's storage has no file for this video (HTTP 404)", 'Contact GridBank support about this video.', status),
+				);
+			if (status >= 500 && attempt < maxRetries) {
+				await sleep(backoffMs(attempt++), signal);
+				continue;
+			}
+			throw storageError(ctx, itemIndex, `GridBank's storage could not serve the file (HTTP ${status})`, 'Try again in a few minutes.', status);
+		}
+	}
+}

@@ -1,0 +1,34 @@
+// What every step of one input item shares, bound once by the item loop (run-items.ts) or by a
+// poll: the node context, the client, the item's index and its Max Retries. Operations, pagers
+// and the download read them from here instead of passing each one along.
+import type { IExecuteFunctions, INode, IPollFunctions } from 'n8n-workflow';
+
+import { readMaxRetries } from './descriptions/common-properties';
+import type { GridBankClient } from './transport/client';
+
+/** The part of an item the client and the pagers take with each request. */
+export interface ItemScope {
+	itemIndex: number;
+	maxRetries: number;
+}
+
+export interface ItemContext<C extends IExecuteFunctions | IPollFunctions = IExecuteFunctions | IPollFunctions> extends ItemScope {
+	readonly ctx: C;
+	readonly node: INode;
+	readonly client: GridBankClient;
+	/** This item's parameter (a poll's parameters belong to no item). */
+	param(name: string, fallback?: unknown): unknown;
+	/** itemIndex and maxRetries alone, to spread into a request's options. */
+	readonly scope: ItemScope;
+}
+
+/** Binds one item; reads (and checks) its Max Retries, so a bad value fails before any request. */
+export function itemContext<C extends IExecuteFunctions | IPollFunctions>(ctx: C, client: GridBankClient, itemIndex: number): ItemContext<C> {
+	const param =
+		'getInputData' in ctx
+			? (name: string, fallback?: unknown) => (ctx as IExecuteFunctions).getNodeParameter(name, itemIndex, fallback)
+			: (name: string, fallback?: unknown) => (ctx as IPollFunctions).getNodeParameter(name, fallback);
+	const node = ctx.getNode();
+	const maxRetries = readMaxRetries(param, node, itemIndex);
+	return { ctx, node, client, itemIndex, maxRetries, param, scope: { itemIndex, maxRetries } };
+}
