@@ -5,7 +5,7 @@ import type { INode } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
 import { acceptSignedUrl } from './signed-url';
-import { RangeIgnoredError, TransferError } from './resuming-body';
+import { RangeIgnoredError, TransferError } from './ordered-output';
 
 export { RangeIgnoredError };
 

@@ -10,7 +10,7 @@
 // from the byte it broke at (Max Retries times per segment), every response must state exactly
 // the range asked for, and any failure ends the whole stream with that error (n8n's store then
 // drops its temporary file, and download.ts destroys every other connection through destroy).
-import { type BinaryStream, type Body, discard, RangeIgnoredError, readableClassOf, type ResumingBodyOptions, TransferError } from './resuming-body';
+import { type BinaryStream, type Body, type BodyWatch, discard, orderedOutput, RangeIgnoredError, readBody, TransferError } from './ordered-output';
 import { isExactRange, type Segment, type SegmentPlan } from './segment-plan';
 
 /** What a segment needs from one storage response. */
@@ -30,11 +30,8 @@ export interface SegmentedBodyOptions {
 	/** Throws a body's error when it must end the stream as it is instead of resuming (a cancel). */
 	rethrowFatal: (error: unknown) => void;
 	/** Watches each response's rate (deadlines.ts): a body too slow is destroyed, and its segment resumes. */
-	watch?: ResumingBodyOptions['watch'];
+	watch?: BodyWatch;
 }
-
-/** Chunks waiting in the output for n8n's store (as in resuming-body.ts). */
-const BUFFERED_CHUNKS = 16;
 
 interface Slot {
 	segment: Segment;
@@ -59,46 +56,37 @@ export function segmentedBody(first: Body, options: SegmentedBodyOptions): Binar
 	let head = 0;
 	let nextToStart = 0;
 	let waiting = false;
-	let started = false;
 	let ended = false;
-	let destroyed = false;
 
-	const Readable = readableClassOf(first);
-	const out = new Readable({
-		objectMode: true,
-		highWaterMark: BUFFERED_CHUNKS,
-		read: () => {
+	const output = orderedOutput(first, {
+		start: () => {
 			waiting = false;
-			if (started) return pump();
-			started = true;
-			const slot = startSlot();
-			attach(slot, first);
+			attach(startSlot(), first);
 			fill();
 		},
-		destroy: (error, done) => {
-			destroyed = true;
-			if (!started) discard(first, []);
+		more: () => {
+			waiting = false;
+			pump();
+		},
+		stop: () => {
 			for (const slot of slots.values()) slot.drop?.();
 			slots.clear();
-			done(error);
 		},
 	});
-	const fail = (error: unknown) => {
-		if (!destroyed) out.destroy(error instanceof Error ? error : new TransferError(String(error)));
-	};
+	const fail = output.fail;
 
 	/** Hands on the head's chunks in order while n8n's store takes them; moves the window on. */
 	const pump = () => {
-		while (!waiting && !destroyed) {
+		while (!waiting && !output.destroyed) {
 			if (head === segments.length) {
-				if (!ended) out.push(null);
+				if (!ended) output.push(null);
 				ended = true;
 				return;
 			}
 			const slot = slots.get(head);
 			if (!slot) return;
 			while (slot.chunks.length > 0) {
-				if (!out.push(slot.chunks.shift() as Buffer)) {
+				if (!output.push(slot.chunks.shift() as Buffer)) {
 					waiting = true;
 					return;
 				}
@@ -118,7 +106,7 @@ export function segmentedBody(first: Body, options: SegmentedBodyOptions): Binar
 
 	/** Starts segments until the window is full. */
 	function fill() {
-		while (!destroyed && nextToStart < segments.length && nextToStart < head + plan.connections) request(startSlot());
+		while (!output.destroyed && nextToStart < segments.length && nextToStart < head + plan.connections) request(startSlot());
 	}
 
 	/** GETs the rest of a segment, from the byte it got to. */
@@ -126,13 +114,13 @@ export function segmentedBody(first: Body, options: SegmentedBodyOptions): Binar
 		const from = slot.segment.start + slot.got;
 		const { end } = slot.segment;
 		options.open(from, end).then((response) => {
-			if (destroyed) return discard(response.body, []);
+			if (output.destroyed) return discard(response.body);
 			if (response.statusCode === 200) {
-				discard(response.body, []);
+				discard(response.body);
 				return fail(new RangeIgnoredError('storage ignored the byte range and sent the whole file'));
 			}
 			if (response.statusCode !== 206 || !isExactRange(response.contentRange, from, end, options.total)) {
-				discard(response.body, []);
+				discard(response.body);
 				return retryOrFail(slot, `storage answered bytes ${from}-${end - 1} with ${response.contentRange ?? `HTTP ${response.statusCode} and no range`}`);
 			}
 			attach(slot, response.body);
@@ -147,62 +135,42 @@ export function segmentedBody(first: Body, options: SegmentedBodyOptions): Binar
 
 	function attach(slot: Slot, body: Body) {
 		const length = slot.segment.end - slot.segment.start;
-		let finished = false;
 		// Segments are never paused (a segment ahead of the head keeps its bytes), so only data counts.
-		const watch = options.watch?.(body);
-		const finish = () => {
-			finished = true;
-			watch?.stop();
-			slot.drop = undefined;
-			discard(body, listeners);
-		};
-		const end = () => {
-			if (finished) return;
-			finish();
-			if (destroyed) return;
-			if (slot.got === length) {
-				slot.done = true;
-				return pump();
-			}
-			retryOrFail(slot, `the transfer of a segment ended after ${slot.got} of ${length} bytes`);
-		};
-		const onData = (chunk: Buffer) => {
-			if (finished) return;
-			const room = length - slot.got;
-			// The first response runs on past segment 0: keep its part, then close it.
-			const part = chunk.length > room ? chunk.subarray(0, room) : chunk;
-			if (chunk.length > room && body !== first) {
-				finish();
-				return fail(new TransferError('storage sent more bytes than the range it announced'));
-			}
-			slot.got += part.length;
-			watch?.data(part.length);
-			if (part.length > 0) slot.chunks.push(part);
-			if (slot.got === length && body === first) end();
-			else if (slot.segment.index === head) pump();
-		};
-		const onError = (error: unknown) => {
-			try {
-				options.rethrowFatal(error);
-			} catch (fatal) {
-				finish();
-				return fail(fatal);
-			}
-			end();
-		};
-		const listeners: Array<[string, (...args: never[]) => void]> = [
-			['data', onData],
-			['error', onError],
-			['end', end],
-			// Closed without 'end' or 'error' (a socket gone mid-body): end() sees the bytes missing.
-			['close', end],
-		];
-		slot.drop = finish;
-		// Broken before n8n's store began to read (n8n 1.x starts later): its events are gone, so resume now.
-		if (body.destroyed) return end();
-		for (const [event, listener] of listeners) body.on(event, listener);
-		body.resume();
+		const reader = readBody(body, {
+			data: (chunk) => {
+				const room = length - slot.got;
+				// The first response runs on past segment 0: keep its part, then close it.
+				const part = chunk.length > room ? chunk.subarray(0, room) : chunk;
+				if (chunk.length > room && body !== first) {
+					reader.stop();
+					return fail(new TransferError('storage sent more bytes than the range it announced'));
+				}
+				slot.got += part.length;
+				reader.watch?.data(part.length);
+				if (part.length > 0) slot.chunks.push(part);
+				if (slot.got === length && body === first) reader.end(false);
+				else if (slot.segment.index === head) pump();
+			},
+			// Whether it broke or ended, the bytes tell: a segment short of its length resumes.
+			end: () => {
+				slot.drop = undefined;
+				if (output.destroyed) return;
+				if (slot.got === length) {
+					slot.done = true;
+					return pump();
+				}
+				retryOrFail(slot, `the transfer of a segment ended after ${slot.got} of ${length} bytes`);
+			},
+			fatal: (error) => {
+				slot.drop = undefined;
+				fail(error);
+			},
+			rethrowFatal: options.rethrowFatal,
+			watch: options.watch,
+		});
+		slot.drop = reader.stop;
+		reader.start();
 	}
 
-	return out as unknown as BinaryStream;
+	return output.stream;
 }
