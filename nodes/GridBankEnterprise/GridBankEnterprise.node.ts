@@ -2,6 +2,7 @@ import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescrip
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { ENTERPRISE } from './transport/profile';
+import { resourcePicker } from '../shared/descriptions/operation-picker';
 import type { Operation } from '../shared/operation';
 import { runItems } from '../shared/run-items';
 import { videoListSearch } from '../shared/methods/video-picker';
@@ -32,17 +33,13 @@ export class GridBankEnterprise implements INodeType {
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'gridBankEnterpriseApi', required: true }],
 		properties: [
-			{
-				displayName: 'Resource',
-				name: 'resource',
-				type: 'options',
-				noDataExpression: true,
-				options: [
+			resourcePicker(
+				[
 					{ name: 'Video', value: 'video' },
 					{ name: 'Usage', value: 'usage' },
 				],
-				default: 'video',
-			},
+				'video',
+			),
 			...video.description,
 			...usage.description,
 		],

@@ -2,6 +2,7 @@ import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescrip
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { PARTNER } from './transport/profile';
+import { resourcePicker } from '../shared/descriptions/operation-picker';
 import type { Operation } from '../shared/operation';
 import { runItems } from '../shared/run-items';
 import { videoListSearch } from '../shared/methods/video-picker';
@@ -29,14 +30,7 @@ export class GridBankPartner implements INodeType {
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'gridBankPartnerApi', required: true }],
 		properties: [
-			{
-				displayName: 'Resource',
-				name: 'resource',
-				type: 'options',
-				noDataExpression: true,
-				options: [{ name: 'Licensed Video', value: 'video' }],
-				default: 'video',
-			},
+			resourcePicker([{ name: 'Licensed Video', value: 'video' }], 'video'),
 			...video.description,
 		],
 	};
