@@ -12,7 +12,7 @@ import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { BinaryDataConfig, BinaryDataService, FileTooLargeError, type BinaryData } from 'n8n-core';
 
-import { DEMO_PARTNER_KEY } from '../simulator';
+import { DEMO_PARTNER_KEY } from '../../simulator';
 import { initBinaryData, runNode } from '../harness/run-node';
 import { storedBytes } from '../harness/engine';
 import { useSimulator } from '../harness/simulator';

@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import * as core from 'n8n-core';
 
 import { MEMORY_MODE_MAX_BYTES } from '../../nodes/shared/memory-mode';
-import { DEMO_PARTNER_KEY, fileSha256 } from '../simulator';
+import { DEMO_PARTNER_KEY, fileSha256 } from '../../simulator';
 import { initBinaryData, runNode } from '../harness/run-node';
 import { useSimulator } from '../harness/simulator';
 

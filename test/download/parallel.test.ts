@@ -3,7 +3,7 @@
 // can meet ends in the same SHA-256 or a clear failure, never a silently wrong file.
 import { createHash } from 'node:crypto';
 
-import { DEMO_ENTERPRISE_KEY, DEMO_PARTNER_KEY, fileSha256, startSimulator, type LoggedRequest, type Simulator } from '../simulator';
+import { DEMO_ENTERPRISE_KEY, DEMO_PARTNER_KEY, fileSha256, startSimulator, type LoggedRequest, type Simulator } from '../../simulator';
 import { binaryStream, cleanUpBinaries, deleteBinaries, runNode, storedFiles, type NodeRun } from '../harness/run-node';
 import { storeKeepsPartialFiles } from '../harness/engine';
 import { useSimulator } from '../harness/simulator';

@@ -7,7 +7,7 @@ import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 import { storedBytes } from '../harness/engine';
 import { runNode } from '../harness/run-node';
 import { useSimulator } from '../harness/simulator';
-import { DEMO_ENTERPRISE_KEY, DEMO_PARTNER_KEY } from '../simulator';
+import { DEMO_ENTERPRISE_KEY, DEMO_PARTNER_KEY } from '../../simulator';
 import { addKeywordVideos } from '../enterprise/enterprise-harness';
 import { nowSeconds, partnerTrigger } from '../trigger/helpers';
 

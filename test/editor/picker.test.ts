@@ -13,7 +13,7 @@ import { coreMajor, nodeParameterIssues } from '../harness/engine';
 import { listSearch, listSearchAll } from '../harness/list-search';
 import { runNode } from '../harness/run-node';
 import { apiCalls, useSimulator } from '../harness/simulator';
-import { DEMO_ENTERPRISE_KEY, DEMO_PARTNER_KEY } from '../simulator';
+import { DEMO_ENTERPRISE_KEY, DEMO_PARTNER_KEY } from '../../simulator';
 import { addKeywordVideos } from '../enterprise/enterprise-harness';
 
 const sim = useSimulator();

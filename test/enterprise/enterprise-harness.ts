@@ -3,7 +3,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { runNode, type NodeRun } from '../harness/run-node';
-import type { LoggedRequest, Simulator } from '../simulator';
+import type { LoggedRequest, Simulator } from '../../simulator';
 
 export interface EnterpriseRun extends NodeRun {
 	/** API requests the run made, in order. */

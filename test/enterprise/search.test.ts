@@ -1,6 +1,6 @@
 // Search Videos: request counts and per_page for every paging shape, the page-100 stop and its
 // hint, dedupe when results shift between pages, filters and sort on the wire, input bounds.
-import type { LoggedRequest } from '../simulator';
+import type { LoggedRequest } from '../../simulator';
 import { useSimulator } from '../harness/simulator';
 import { addKeywordVideos, runEnterprise } from './enterprise-harness';
 

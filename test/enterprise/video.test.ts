@@ -2,7 +2,7 @@
 import { createHash } from 'node:crypto';
 
 import { deleteBinaries, readBinary } from '../harness/run-node';
-import { fileSha256 } from '../simulator';
+import { fileSha256 } from '../../simulator';
 import { useSimulator } from '../harness/simulator';
 import { runEnterprise } from './enterprise-harness';
 

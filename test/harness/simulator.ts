@@ -1,5 +1,5 @@
 // One simulator per test file, on free ports, closed after the file's tests.
-import { startSimulator, type InternalOptions, type Simulator } from '../simulator';
+import { startSimulator, type InternalOptions, type Simulator } from '../../simulator';
 
 /**
  * `options.onRequest` lets a test act when a request has been answered (e.g. change the

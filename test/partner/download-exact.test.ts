@@ -1,7 +1,7 @@
 // Downloads are byte-exact or refused: every 206 placed where asked, a resume storage answers
 // with the whole file restarts from byte 0, no page or empty body stored as the video, and
 // only https (or loopback http) signed URLs fetched. Through n8n's real engine.
-import { DEMO_ENTERPRISE_KEY, DEMO_PARTNER_KEY, fileSha256 } from '../simulator';
+import { DEMO_ENTERPRISE_KEY, DEMO_PARTNER_KEY, fileSha256 } from '../../simulator';
 import { binaryStream, cleanUpBinaries, runNode, type NodeRun } from '../harness/run-node';
 import { apiCalls, useSimulator } from '../harness/simulator';
 import { createHash } from 'node:crypto';

@@ -3,7 +3,7 @@
 // passed on short, and never sent the API key.
 import { createHash } from 'node:crypto';
 
-import { DEMO_PARTNER_KEY, fileSha256, startSimulator } from '../simulator';
+import { DEMO_PARTNER_KEY, fileSha256, startSimulator } from '../../simulator';
 import { binaryStream, cleanUpBinaries, runNode, type NodeRun } from '../harness/run-node';
 import { apiCalls, useSimulator } from '../harness/simulator';
 

@@ -1,6 +1,6 @@
 // Every row of the README's error table (README.md#errors) for the Partner node, retries and their waits,
 // bad input refused before any request, continueOnFail and pairedItem.
-import { DEMO_PARTNER_KEY } from '../simulator';
+import { DEMO_PARTNER_KEY } from '../../simulator';
 import { runNode, type NodeRun } from '../harness/run-node';
 import { apiCalls, useSimulator } from '../harness/simulator';
 

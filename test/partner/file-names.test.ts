@@ -1,6 +1,6 @@
 // A hostile or sloppy Content-Disposition through the real engine: no disposition type, raw
 // UTF-8, a bidirectional override, ":" and no closing quote still give a clean, whole name.
-import { DEMO_PARTNER_KEY } from '../simulator';
+import { DEMO_PARTNER_KEY } from '../../simulator';
 import { cleanUpBinaries, runNode } from '../harness/run-node';
 import { useSimulator } from '../harness/simulator';
 

@@ -1,6 +1,6 @@
 // List Licensed Content: request counts and per_page for every paging shape, limit,
 // purchasedAfter, cursor restart and team-owner licences.
-import { DEMO_PARTNER_KEY } from '../simulator';
+import { DEMO_PARTNER_KEY } from '../../simulator';
 import { runNode } from '../harness/run-node';
 import { apiCalls, useSimulator } from '../harness/simulator';
 

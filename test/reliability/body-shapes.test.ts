@@ -1,7 +1,7 @@
 // Every 2xx body is checked before use: a body of another shape fails the item with a
 // NodeApiError naming what was wrong; never a TypeError, an item per character, or videos
 // silently dropped for lacking their id. Real engine, simulator's okBodyInstead fault.
-import { DEMO_ENTERPRISE_KEY, DEMO_PARTNER_KEY } from '../simulator';
+import { DEMO_ENTERPRISE_KEY, DEMO_PARTNER_KEY } from '../../simulator';
 import { runNode } from '../harness/run-node';
 import { useSimulator } from '../harness/simulator';
 

@@ -1,5 +1,5 @@
 // Stopping an execution aborts an in-flight download quickly and leaves nothing stored.
-import { DEMO_PARTNER_KEY } from '../simulator';
+import { DEMO_PARTNER_KEY } from '../../simulator';
 import { coreMajor } from '../harness/engine';
 import { deleteBinaries, runNode, storedFiles } from '../harness/run-node';
 import { useSimulator } from '../harness/simulator';

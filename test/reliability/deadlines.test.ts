@@ -2,7 +2,7 @@
 // and a storage body dripping below the minimum rate fail clearly; a slow but healthy API
 // answer and a 200 KiB/s link do not. The limits are scaled down here (LIMITS is the one the
 // node uses); test/shared/deadlines.test.ts checks the real defaults' logic.
-import { DEMO_ENTERPRISE_KEY, DEMO_PARTNER_KEY, fileSha256 } from '../simulator';
+import { DEMO_ENTERPRISE_KEY, DEMO_PARTNER_KEY, fileSha256 } from '../../simulator';
 import { binaryStream, cleanUpBinaries, runNode } from '../harness/run-node';
 import { useSimulator } from '../harness/simulator';
 import { LIMITS } from '../../nodes/shared/deadlines';

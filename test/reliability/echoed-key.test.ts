@@ -2,7 +2,7 @@
 // JSON-escaped copy) into every error body, HTML page and a response header: on all three
 // nodes and every status the nodes map, the key appears nowhere n8n keeps or shows it:
 // messages, descriptions, error context, continueOnFail items, trigger static data, log lines.
-import { DEMO_ENTERPRISE_KEY, DEMO_PARTNER_KEY } from '../simulator';
+import { DEMO_ENTERPRISE_KEY, DEMO_PARTNER_KEY } from '../../simulator';
 import { runNode } from '../harness/run-node';
 import { outputCapture } from '../harness/capture-output';
 import { useSimulator } from '../harness/simulator';

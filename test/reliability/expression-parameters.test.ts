@@ -1,7 +1,7 @@
 // Booleans and numbers from expressions ($fromAI, {{ }}) as strings: "true"/"false" and numeric
 // strings read as meant, anything else refused with the parameter's display name before any
 // request. Today's bugs: `download: "false"` downloaded, `returnAll: "false"` returned all.
-import { DEMO_ENTERPRISE_KEY, DEMO_PARTNER_KEY } from '../simulator';
+import { DEMO_ENTERPRISE_KEY, DEMO_PARTNER_KEY } from '../../simulator';
 import { cleanUpBinaries, runNode } from '../harness/run-node';
 import { apiCalls, useSimulator } from '../harness/simulator';
 import { keysOf, partnerTrigger } from '../trigger/helpers';

@@ -2,7 +2,7 @@
 // nodes make of it. Nothing lost, nothing short, nothing left behind in the binary store.
 import { createHash } from 'node:crypto';
 
-import { DEMO_PARTNER_KEY, fileSha256, startSimulator, type LoggedRequest, type Simulator } from '../simulator';
+import { DEMO_PARTNER_KEY, fileSha256, startSimulator, type LoggedRequest, type Simulator } from '../../simulator';
 import { binaryStream, cleanUpBinaries, runNode, storedFiles, type NodeRun } from '../harness/run-node';
 import { storeKeepsPartialFiles } from '../harness/engine';
 import { apiCalls, useSimulator } from '../harness/simulator';

@@ -1,6 +1,6 @@
 // Hostile or broken input on every id and text parameter of both action nodes: refused with
 // a clear message before any request — the simulator's log proves nothing was sent.
-import { DEMO_ENTERPRISE_KEY, DEMO_PARTNER_KEY } from '../simulator';
+import { DEMO_ENTERPRISE_KEY, DEMO_PARTNER_KEY } from '../../simulator';
 import { runNode } from '../harness/run-node';
 import { useSimulator } from '../harness/simulator';
 

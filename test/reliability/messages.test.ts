@@ -2,7 +2,7 @@
 // the node's connection message, storage faults do not blame the credential's Base URL, a wrong
 // Enterprise file_size says expected vs received, a 403 with an unknown code is quoted, and a
 // Purchased After without an offset is read in the workflow's time zone.
-import { DEMO_ENTERPRISE_KEY, DEMO_PARTNER_KEY } from '../simulator';
+import { DEMO_ENTERPRISE_KEY, DEMO_PARTNER_KEY } from '../../simulator';
 import { cleanUpBinaries, runNode } from '../harness/run-node';
 import { useSimulator } from '../harness/simulator';
 

@@ -2,7 +2,7 @@
 // or cycles, pages that add no new video (empty, without a list, or repeating a page) fail with
 // a clear error on List Licensed Content and the trigger; Enterprise pages that stay empty while
 // has_more says more stop the search cleanly with a hint.
-import type { PartnerPagingFault } from '../simulator';
+import type { PartnerPagingFault } from '../../simulator';
 import { runNode } from '../harness/run-node';
 import { apiCalls, useSimulator } from '../harness/simulator';
 import { partnerTrigger } from '../trigger/helpers';

@@ -2,7 +2,7 @@
 // another origin is refused before any request to it, one within the API's origin is followed
 // (a few hops at most). And the Base URL is strict: https, plain http only for loopback hosts,
 // no user name, password, query string or fragment.
-import { DEMO_ENTERPRISE_KEY, DEMO_PARTNER_KEY } from '../simulator';
+import { DEMO_ENTERPRISE_KEY, DEMO_PARTNER_KEY } from '../../simulator';
 import { runNode } from '../harness/run-node';
 import { useSimulator } from '../harness/simulator';
 import { partnerTrigger } from '../trigger/helpers';

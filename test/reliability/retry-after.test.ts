@@ -1,6 +1,6 @@
 // Retry-After through the real engine: honoured on 503 as on 429, garbage falls back to the
 // backoff (never a zero wait), a wait above the cap fails saying what GridBank asked for.
-import { DEMO_ENTERPRISE_KEY } from '../simulator';
+import { DEMO_ENTERPRISE_KEY } from '../../simulator';
 import { runNode } from '../harness/run-node';
 import { useSimulator } from '../harness/simulator';
 

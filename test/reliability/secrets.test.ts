@@ -1,7 +1,7 @@
 // Every error path of both action nodes, with n8n's logging at debug: the API key, and its
 // secret part alone, appear nowhere in run data, items, errors (message, description,
 // context, stack) or anything written to the console.
-import { DEMO_ENTERPRISE_KEY, DEMO_PARTNER_KEY } from '../simulator';
+import { DEMO_ENTERPRISE_KEY, DEMO_PARTNER_KEY } from '../../simulator';
 import { deleteBinaries, runNode } from '../harness/run-node';
 import { outputCapture } from '../harness/capture-output';
 import { useSimulator } from '../harness/simulator';

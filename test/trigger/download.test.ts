@@ -3,7 +3,7 @@
 import { createHash } from 'node:crypto';
 import type { INodeExecutionData } from 'n8n-workflow';
 
-import { fileSha256 } from '../simulator';
+import { fileSha256 } from '../../simulator';
 import { planSegments } from '../../nodes/shared/segment-plan';
 import { storedBytes } from '../harness/engine';
 import { binaryStream } from '../harness/run-node';

@@ -3,7 +3,7 @@
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
 import { PollingTrigger, type PollingTriggerOptions } from '../harness/poll-node';
-import type { Simulator } from '../simulator';
+import type { Simulator } from '../../simulator';
 
 const open: PollingTrigger[] = [];
 

@@ -1,6 +1,6 @@
 // The GridBank Partner Trigger through n8n-core's real activation, poll executor and PollContext,
 // against the simulator over HTTP: what each poll emits, what it costs, what it remembers.
-import { DEMO_PARTNER_KEY, DEMO_PARTNER_OWNER_KEY } from '../simulator';
+import { DEMO_PARTNER_KEY, DEMO_PARTNER_OWNER_KEY } from '../../simulator';
 import { coreMajor } from '../harness/engine';
 import { useSimulator } from '../harness/simulator';
 import { keysOf, listCalls, nowSeconds, partnerTrigger, visibleKeys, type State } from './helpers';
