@@ -13,11 +13,12 @@ import { Readable } from 'node:stream';
 import { BinaryDataConfig, BinaryDataService, FileTooLargeError, type BinaryData } from 'n8n-core';
 
 import { DEMO_PARTNER_KEY } from '../../simulator';
+import { runPartner } from '../harness/run-gridbank';
 import { initBinaryData, runNode } from '../harness/run-node';
 import { storedBytes } from '../harness/engine';
 import { useSimulator } from '../harness/simulator';
 
-const sim = useSimulator({}, { fresh: true });
+const sim = useSimulator();
 const GiB = 1024 * 1024 * 1024;
 
 class DatabaseModeStore implements BinaryData.Manager {
@@ -87,12 +88,6 @@ beforeEach(() => {
 
 const licensed = (n: number) => sim().partnerLicences(DEMO_PARTNER_KEY)[n].video_key;
 
-const partnerDownload = (videoKey: string) =>
-	runNode({
-		type: 'gridBankPartner',
-		parameters: { operation: 'getDownloadUrl', videoKey, download: true, options: { maxRetries: 2 } },
-		credentials: { gridBankPartnerApi: { apiKey: DEMO_PARTNER_KEY, baseUrl: sim().baseUrl } },
-	});
 
 const storageRequests = () => sim().log.filter((entry) => entry.target !== 'api');
 
@@ -121,7 +116,7 @@ test('Partner: a 3 GiB file (size from storage headers) fails before its body is
 	// At this pace the body would take 50 minutes: the run ending at once shows it was not read.
 	sim().faults.slowDownload(1024 * 1024);
 	const started = Date.now();
-	const run = await partnerDownload(videoKey);
+	const run = await runPartner({ operation: 'getDownloadUrl', videoKey, download: true, options: { maxRetries: 2 } });
 	expect(Date.now() - started).toBeLessThan(5000);
 	expect(run.error?.message).toBe(`The file (3072 MiB) is too big for n8n's "database" binary data mode`);
 	expect(run.error?.description).toMatch(ADVICE);
@@ -132,7 +127,7 @@ test('Partner: a 3 GiB file (size from storage headers) fails before its body is
 test("a file under 1 GiB but over the configured limit: n8n's own refusal becomes the same advice, with no retry", async () => {
 	const videoKey = licensed(1);
 	sim().setVideoFile(videoKey, { size: 3 * 1024 * 1024 });
-	const run = await partnerDownload(videoKey);
+	const run = await runPartner({ operation: 'getDownloadUrl', videoKey, download: true, options: { maxRetries: 2 } });
 	expect(run.error?.message).toBe(`The file (3 MiB) is too big for n8n's "database" binary data mode`);
 	expect(run.error?.description).toMatch(/holds at most 1 MiB per file/);
 	expect(run.error?.description).toMatch(ADVICE);
@@ -144,7 +139,7 @@ test("a file under 1 GiB but over the configured limit: n8n's own refusal become
 test('a file within the limit is stored in database mode, without a probe', async () => {
 	const videoKey = licensed(2);
 	sim().setVideoFile(videoKey, { size: 200 * 1024 });
-	const run = await partnerDownload(videoKey);
+	const run = await runPartner({ operation: 'getDownloadUrl', videoKey, download: true, options: { maxRetries: 2 } });
 	expect(run.error).toBeUndefined();
 	expect(run.items[0].json.fileSize).toBe(200 * 1024);
 	expect(run.items[0].binary?.data.id).toMatch(/^database:/);

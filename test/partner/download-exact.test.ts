@@ -2,25 +2,19 @@
 // with the whole file restarts from byte 0, no page or empty body stored as the video, and
 // only https (or loopback http) signed URLs fetched. Through n8n's real engine.
 import { DEMO_ENTERPRISE_KEY, DEMO_PARTNER_KEY, fileSha256 } from '../../simulator';
+import { runPartner } from '../harness/run-gridbank';
 import { binaryStream, cleanUpBinaries, runNode, type NodeRun } from '../harness/run-node';
 import { apiCalls, useSimulator } from '../harness/simulator';
 import { createHash } from 'node:crypto';
 
-const sim = useSimulator({}, { fresh: true });
+const sim = useSimulator();
 const keep = cleanUpBinaries();
 
 const licensed = (n: number) => sim().partnerLicences(DEMO_PARTNER_KEY)[n].video_key;
 const storage = () => sim().log.filter((e) => e.target === 'storage');
 
-async function download(videoKey: string, extra: Record<string, unknown> = {}) {
-	return keep(
-		await runNode({
-			type: 'gridBankPartner',
-			parameters: { operation: 'getDownloadUrl', videoKey, download: true, ...extra },
-			credentials: { gridBankPartnerApi: { apiKey: DEMO_PARTNER_KEY, baseUrl: sim().baseUrl } },
-		}),
-	);
-}
+/** Get Download URL with Download File on. */
+const download = async (videoKey: string) => keep(await runPartner({ operation: 'getDownloadUrl', videoKey, download: true }));
 
 async function sha256Of(run: NodeRun) {
 	const hash = createHash('sha256');

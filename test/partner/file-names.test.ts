@@ -4,7 +4,7 @@ import { DEMO_PARTNER_KEY } from '../../simulator';
 import { cleanUpBinaries, runNode } from '../harness/run-node';
 import { useSimulator } from '../harness/simulator';
 
-const sim = useSimulator({}, { fresh: true });
+const sim = useSimulator();
 const keep = cleanUpBinaries();
 
 test('filename="Ünïcode ‮clip: take 2.mov (raw UTF-8, no type, no closing quote) → "Ünïcode clip take 2.mov"', async () => {

@@ -12,7 +12,7 @@ import { routingErrorKeepsResponse } from '../harness/engine';
 import { credentialTypes } from '../harness/node-types';
 import { useSimulator } from '../harness/simulator';
 
-const sim = useSimulator({}, { fresh: true });
+const sim = useSimulator();
 
 /** CredentialsTester.testCredentials, declarative branch, as in n8n 2.41. */
 async function credentialTest(type: string, data: { apiKey: string; baseUrl: string }) {

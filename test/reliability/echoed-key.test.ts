@@ -6,7 +6,7 @@ import { DEMO_ENTERPRISE_KEY, DEMO_PARTNER_KEY } from '../../simulator';
 import { runNode } from '../harness/run-node';
 import { outputCapture } from '../harness/capture-output';
 import { useSimulator } from '../harness/simulator';
-import { partnerTrigger } from '../trigger/helpers';
+import { pollTrigger } from '../harness/run-gridbank';
 
 process.env.N8N_LOG_LEVEL = 'debug';
 
@@ -58,7 +58,7 @@ describe.each(nodes)('%s', (node) => {
 		const everything: string[] = [];
 		try {
 			if (node === 'gridBankPartnerTrigger') {
-				const trigger = partnerTrigger(sim(), apiKey, parameters, { credentials });
+				const trigger = pollTrigger(parameters, { apiKey, credentials });
 				const poll = await trigger.activate();
 				expect(poll.error).toBeDefined();
 				const error = poll.error as Error & Record<string, unknown>;
@@ -86,7 +86,7 @@ test('trigger: a listing whose text carries the key reaches neither items nor th
 	sim().reset();
 	const { key } = sim().createPartnerAccount({ licences: 2, purchasedAtStart: Math.floor(Date.now() / 1000) - 30 * 86_400 });
 	const secret = key.split('.')[1];
-	const trigger = partnerTrigger(sim(), key, { download: true }, { pollBudgetMs: 1 });
+	const trigger = pollTrigger({ download: true }, { apiKey: key, pollBudgetMs: 1 });
 	expect((await trigger.activate()).error).toBeUndefined();
 	const ids = sim().addEnterpriseVideos([1, 2, 3].map((n) => ({ title: `Clip ${n} for Bearer ${key} (${secret})` })));
 	sim().addPartnerLicences(key, 3, { videoKeys: ids });

@@ -5,7 +5,6 @@ import { runNode } from '../harness/run-node';
 import { useSimulator } from '../harness/simulator';
 
 const sim = useSimulator();
-beforeEach(() => sim().clearLog());
 
 const hostileIds: Array<[string, string]> = [
 	['a parent-directory segment', '../content'],

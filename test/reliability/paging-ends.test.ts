@@ -5,9 +5,9 @@
 import type { PartnerPagingFault } from '../../simulator';
 import { runNode } from '../harness/run-node';
 import { apiCalls, useSimulator } from '../harness/simulator';
-import { partnerTrigger } from '../trigger/helpers';
+import { pollTrigger } from '../harness/run-gridbank';
 
-const sim = useSimulator({}, { fresh: true });
+const sim = useSimulator();
 
 const styles: Array<[Exclude<PartnerPagingFault, 'off'>, RegExp, number]> = [
 	['repeatCursor', /GridBank sent a page cursor it had already sent/, 2],
@@ -33,7 +33,7 @@ describe.each(styles)('Partner paging fault %s', (style, message, requests) => {
 
 	test('the trigger poll fails the same way, then emits every new licence exactly once when paging recovers', async () => {
 		const { key } = sim().createPartnerAccount({ licences: 20, purchasedAtStart: Math.floor(Date.now() / 1000) - 7200 });
-		const trigger = partnerTrigger(sim(), key);
+		const trigger = pollTrigger({}, { apiKey: key });
 		expect((await trigger.activate()).error).toBeUndefined();
 		const added = sim().addPartnerLicences(key, 350);
 		sim().faults.partnerPaging(style);

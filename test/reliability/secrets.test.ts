@@ -44,7 +44,6 @@ const scenarios: Scenario[] = [
 
 describe.each([false, true])('continueOnFail %s', (continueOnFail) => {
 	test.each(scenarios.map((s) => [s.label, s] as const))('%s', async (label, scenario) => {
-		sim().faults.clear();
 		sim().faults.setSubscription(DEMO_ENTERPRISE_KEY, true);
 		scenario.arrange?.();
 		const apiKey = scenario.key ?? (scenario.type === 'gridBankPartner' ? DEMO_PARTNER_KEY : DEMO_ENTERPRISE_KEY);

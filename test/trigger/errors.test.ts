@@ -3,13 +3,10 @@
 import { coreMajor, triggersAndPollers } from '../harness/engine';
 import { runNode } from '../harness/run-node';
 import { useSimulator } from '../harness/simulator';
-import { keysOf, listCalls, nowSeconds, partnerTrigger } from './helpers';
+import { pollTrigger } from '../harness/run-gridbank';
+import { keysOf, listCalls, nowSeconds } from './helpers';
 
 const sim = useSimulator();
-beforeEach(() => {
-	sim().faults.clear();
-	sim().clearLog();
-});
 
 /** How n8n classified each finished poll tick ('auth', 'rate_limited', 'thrown'). */
 const ticks: Array<{ status: string; errorKind?: string }> = [];
@@ -47,7 +44,7 @@ const shown = (error: unknown) => {
 };
 
 async function activeTrigger(key: string, parameters: Record<string, unknown> = {}) {
-	const trigger = partnerTrigger(sim(), key, parameters);
+	const trigger = pollTrigger(parameters, { apiKey: key });
 	expect((await trigger.activate()).error).toBeUndefined();
 	return trigger;
 }
@@ -77,7 +74,7 @@ describe('access errors fail the poll with the Partner node messages', () => {
 	test('401 at activation: publishing the workflow fails, showing the same message and description', async () => {
 		const key = account();
 		sim().faults.revokeKey(key);
-		const activation = await partnerTrigger(sim(), key).activate();
+		const activation = await pollTrigger({}, { apiKey: key }).activate();
 		const expected = await actionNodeError(key);
 		// n8n wraps it: "There was a problem activating the workflow: "<message>"", with our description.
 		expect(activation.error?.message).toBe(`There was a problem activating the workflow: "${expected.message}"`);
@@ -114,7 +111,7 @@ describe('access errors fail the poll with the Partner node messages', () => {
 	});
 
 	test('a key not in apik_<id>.<secret> form fails activation before any request', async () => {
-		const activation = await partnerTrigger(sim(), 'sk_live_not-a-partner-key').activate();
+		const activation = await pollTrigger({}, { apiKey: 'sk_live_not-a-partner-key' }).activate();
 		expect(sim().log.filter((entry) => entry.target === 'api')).toHaveLength(0);
 		const expected = await actionNodeError('sk_live_not-a-partner-key');
 		expect(expected.message).toMatch(/not in GridBank's format/);
