@@ -13,8 +13,8 @@ import { Readable } from 'node:stream';
 import { BinaryDataConfig, BinaryDataService, FileTooLargeError, type BinaryData } from 'n8n-core';
 
 import { DEMO_PARTNER_KEY } from '../../simulator';
-import { runPartner } from '../harness/run-gridbank';
-import { initBinaryData, runNode } from '../harness/run-node';
+import { runEnterprise, runPartner } from '../harness/run-gridbank';
+import { initBinaryData } from '../harness/run-node';
 import { storedBytes } from '../harness/engine';
 import { useSimulator } from '../harness/simulator';
 
@@ -97,11 +97,7 @@ test('Enterprise: a 3 GiB file (file_size) fails before storage is asked for a b
 	const key = sim().createEnterpriseAccount({ tier: 'growth' }).key;
 	const [videoId] = sim().addEnterpriseVideos([{ title: 'Big master' }]);
 	sim().setVideoFile(videoId, { size: 3 * GiB });
-	const run = await runNode({
-		type: 'gridBankEnterprise',
-		parameters: { resource: 'video', operation: 'getDownload', videoId, download: true },
-		credentials: { gridBankEnterpriseApi: { apiKey: key, baseUrl: sim().baseUrl } },
-	});
+	const run = await runEnterprise({ resource: 'video', operation: 'getDownload', videoId, download: true }, { apiKey: key });
 	expect(run.error?.message).toBe(`The file (3072 MiB) is too big for n8n's "database" binary data mode`);
 	expect(run.error?.description).toMatch(/holds at most 1 GiB \(512 MiB unless N8N_BINARY_DATA_DATABASE_MAX_FILE_SIZE raises it\)/);
 	expect(run.error?.description).toMatch(ADVICE);
@@ -155,11 +151,7 @@ test('in filesystem mode the same 3 GiB file is not refused: the transfer starts
 		// Storage cuts the transfer after 64 KiB every time: the error is the broken transfer's,
 		// reached only because the store check let the file through.
 		sim().faults.cutDownloadAfter(64 * 1024, 10);
-		const run = await runNode({
-			type: 'gridBankPartner',
-			parameters: { operation: 'getDownloadUrl', videoKey, download: true, options: { maxRetries: 0 } },
-			credentials: { gridBankPartnerApi: { apiKey: DEMO_PARTNER_KEY, baseUrl: sim().baseUrl } },
-		});
+		const run = await runPartner({ operation: 'getDownloadUrl', videoKey, download: true, options: { maxRetries: 0 } });
 		expect(run.error?.message).toBe('The download was cut off before the whole file arrived');
 		expect(store.written).toEqual([]);
 	} finally {

@@ -8,8 +8,8 @@ import * as core from 'n8n-core';
 
 import { MEMORY_MODE_MAX_BYTES } from '../../nodes/shared/memory-mode';
 import { DEMO_PARTNER_KEY, fileSha256 } from '../../simulator';
-import { runPartner } from '../harness/run-gridbank';
-import { initBinaryData, runNode } from '../harness/run-node';
+import { runEnterprise, runPartner } from '../harness/run-gridbank';
+import { initBinaryData } from '../harness/run-node';
 import { useSimulator } from '../harness/simulator';
 
 const sim = useSimulator();
@@ -66,11 +66,7 @@ test('Enterprise: a 4 GiB file (file_size) is refused before storage is asked fo
 	const [videoId] = sim().addEnterpriseVideos([{ title: 'Big master' }]);
 	sim().setVideoFile(videoId, { size: 4 * 1024 * MiB });
 	sim().clearLog();
-	const run = await runNode({
-		type: 'gridBankEnterprise',
-		parameters: { resource: 'video', operation: 'getDownload', videoId, download: true },
-		credentials: { gridBankEnterpriseApi: { apiKey: key, baseUrl: sim().baseUrl } },
-	});
+	const run = await runEnterprise({ resource: 'video', operation: 'getDownload', videoId, download: true }, { apiKey: key });
 	expect(run.error?.message).toBe(`The file (4096 MiB) is too big for n8n's in-memory binary data mode`);
 	expect(run.error?.description).toMatch(/N8N_DEFAULT_BINARY_DATA_MODE=filesystem/);
 	expect(storageRequests()).toEqual([]);

@@ -3,9 +3,9 @@
 // can meet ends in the same SHA-256 or a clear failure, never a silently wrong file.
 import { createHash } from 'node:crypto';
 
-import { DEMO_ENTERPRISE_KEY, DEMO_PARTNER_KEY, fileSha256, startSimulator, type LoggedRequest, type Simulator } from '../../simulator';
-import { runPartner, type GridBankRunOptions } from '../harness/run-gridbank';
-import { binaryStream, cleanUpBinaries, deleteBinaries, runNode, storedFiles, type NodeRun } from '../harness/run-node';
+import { DEMO_PARTNER_KEY, fileSha256, startSimulator, type LoggedRequest, type Simulator } from '../../simulator';
+import { runEnterprise, runPartner, type GridBankRunOptions } from '../harness/run-gridbank';
+import { binaryStream, cleanUpBinaries, deleteBinaries, storedFiles, type NodeRun } from '../harness/run-node';
 import { storeKeepsPartialFiles } from '../harness/engine';
 import { useSimulator } from '../harness/simulator';
 import { MiB, planSegments } from '../../nodes/shared/segment-plan';
@@ -196,11 +196,7 @@ test('Enterprise Get Download: parallel segments, checked against file_size', as
 	const videoId = licensed(sim(), 9);
 	sim().setVideoFile(videoId, { size: SIZE });
 	const run = keep(
-		await runNode({
-			type: 'gridBankEnterprise',
-			parameters: { resource: 'video', operation: 'getDownload', videoId, download: true, options: { parallelConnections: 3 } },
-			credentials: { gridBankEnterpriseApi: { apiKey: DEMO_ENTERPRISE_KEY, baseUrl: sim().baseUrl } },
-		}),
+		await runEnterprise({ resource: 'video', operation: 'getDownload', videoId, download: true, options: { parallelConnections: 3 } }),
 	);
 	expect(run.error).toBeUndefined();
 	expect(run.items[0].json).toMatchObject({ file_size: SIZE, fileSize: SIZE });

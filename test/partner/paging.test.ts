@@ -2,7 +2,6 @@
 // purchasedAfter, cursor restart and team-owner licences.
 import { DEMO_PARTNER_KEY } from '../../simulator';
 import { runPartner } from '../harness/run-gridbank';
-import { runNode } from '../harness/run-node';
 import { apiCalls, useSimulator } from '../harness/simulator';
 
 const sim = useSimulator();
@@ -94,11 +93,7 @@ describe('Purchased After', () => {
 
 	test('a value that is not a date is refused before any request', async () => {
 		sim().clearLog();
-		const run = await runNode({
-			type: 'gridBankPartner',
-			parameters: { operation: 'listContent', returnAll: true, options: { purchasedAfter: 'last tuesday-ish' } },
-			credentials: { gridBankPartnerApi: { apiKey: DEMO_PARTNER_KEY, baseUrl: sim().baseUrl } },
-		});
+		const run = await runPartner({ operation: 'listContent', returnAll: true, options: { purchasedAfter: 'last tuesday-ish' } });
 		expect(run.error?.message).toMatch(/not a date/);
 		expect(sim().log).toHaveLength(0);
 	});

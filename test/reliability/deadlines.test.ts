@@ -2,9 +2,9 @@
 // and a storage body dripping below the minimum rate fail clearly; a slow but healthy API
 // answer and a 200 KiB/s link do not. The limits are scaled down here (LIMITS is the one the
 // node uses); test/shared/deadlines.test.ts checks the real defaults' logic.
-import { DEMO_ENTERPRISE_KEY, DEMO_PARTNER_KEY, fileSha256 } from '../../simulator';
+import { DEMO_PARTNER_KEY, fileSha256 } from '../../simulator';
 import { runEnterprise, runPartner } from '../harness/run-gridbank';
-import { binaryStream, cleanUpBinaries, runNode } from '../harness/run-node';
+import { binaryStream, cleanUpBinaries } from '../harness/run-node';
 import { useSimulator } from '../harness/simulator';
 import { LIMITS } from '../../nodes/shared/deadlines';
 import { createHash } from 'node:crypto';
@@ -40,12 +40,7 @@ test('stopping the execution during a dripping API answer cancels the run: no de
 	LIMITS.apiDeadlineMs = 20_000;
 	sim().faults.dripApi(50);
 	let cancel: () => void = () => {};
-	const started = runNode({
-		type: 'gridBankEnterprise',
-		parameters: { resource: 'usage', operation: 'get' },
-		credentials: { gridBankEnterpriseApi: { apiKey: DEMO_ENTERPRISE_KEY, baseUrl: sim().baseUrl } },
-		onStart: (execution) => (cancel = execution.cancel),
-	});
+	const started = runEnterprise({ resource: 'usage', operation: 'get' }, { onStart: (execution) => (cancel = execution.cancel) });
 	for (let i = 0; i < 100 && !sim().log.some((e) => e.target === 'api'); i++) await new Promise((r) => setTimeout(r, 20));
 	await new Promise((r) => setTimeout(r, 300));
 	const cancelledAt = Date.now();

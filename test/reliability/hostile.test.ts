@@ -1,6 +1,7 @@
 // Hostile or broken input on every id and text parameter of both action nodes: refused with
 // a clear message before any request — the simulator's log proves nothing was sent.
 import { DEMO_ENTERPRISE_KEY, DEMO_PARTNER_KEY } from '../../simulator';
+import { runEnterprise } from '../harness/run-gridbank';
 import { runNode } from '../harness/run-node';
 import { useSimulator } from '../harness/simulator';
 
@@ -57,11 +58,7 @@ describe.each(targets.map((t) => [`${t.node} ${String(t.parameters('x').operatio
 
 describe('Enterprise search input', () => {
 	const search = (query: unknown, filters: Record<string, unknown> = {}) =>
-		runNode({
-			type: 'gridBankEnterprise',
-			parameters: { resource: 'video', operation: 'search', query, filters },
-			credentials: { gridBankEnterpriseApi: { apiKey: DEMO_ENTERPRISE_KEY, baseUrl: sim().baseUrl } },
-		});
+		runEnterprise({ resource: 'video', operation: 'search', query, filters });
 
 	test.each([
 		['an empty query', '={{ "" }}', /Query/],

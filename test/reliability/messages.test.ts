@@ -2,9 +2,9 @@
 // the node's connection message, storage faults do not blame the credential's Base URL, a wrong
 // Enterprise file_size says expected vs received, a 403 with an unknown code is quoted, and a
 // Purchased After without an offset is read in the workflow's time zone.
-import { DEMO_ENTERPRISE_KEY, DEMO_PARTNER_KEY } from '../../simulator';
-import { runPartner } from '../harness/run-gridbank';
-import { cleanUpBinaries, runNode } from '../harness/run-node';
+import { DEMO_PARTNER_KEY } from '../../simulator';
+import { runEnterprise, runPartner } from '../harness/run-gridbank';
+import { cleanUpBinaries } from '../harness/run-node';
 import { useSimulator } from '../harness/simulator';
 
 const sim = useSimulator();
@@ -33,11 +33,7 @@ test('an Enterprise file_size smaller than the file: expected vs received, the r
 	sim().setVideoFile(id, { size: 5000 });
 	sim().faults.misstateFileSize(-1000);
 	const run = keep(
-		await runNode({
-			type: 'gridBankEnterprise',
-			parameters: { resource: 'video', operation: 'getDownload', videoId: id, download: true },
-			credentials: { gridBankEnterpriseApi: { apiKey: DEMO_ENTERPRISE_KEY, baseUrl: sim().baseUrl } },
-		}),
+		await runEnterprise({ resource: 'video', operation: 'getDownload', videoId: id, download: true }),
 	);
 	expect(run.items).toEqual([]);
 	expect(run.error?.message).toBe("GridBank's storage holds a file of another size than GridBank announced");

@@ -1,9 +1,8 @@
 // A poll that fails says what the Partner node says for the same condition, carries n8n's typed
 // failure cause (n8n classifies the tick by it), moves no state, and loses no licence.
 import { coreMajor, triggersAndPollers } from '../harness/engine';
-import { runNode } from '../harness/run-node';
 import { useSimulator } from '../harness/simulator';
-import { pollTrigger } from '../harness/run-gridbank';
+import { pollTrigger, runPartner } from '../harness/run-gridbank';
 import { keysOf, listCalls, nowSeconds } from './helpers';
 
 const sim = useSimulator();
@@ -28,11 +27,7 @@ const settled = () => nowSeconds() - 3600;
 
 /** The Partner node's error for the same condition: the trigger must say the same. */
 async function actionNodeError(apiKey: string) {
-	const run = await runNode({
-		type: 'gridBankPartner',
-		parameters: { operation: 'listContent', returnAll: false, limit: 1 },
-		credentials: { gridBankPartnerApi: { apiKey, baseUrl: sim().baseUrl } },
-	});
+	const run = await runPartner({ operation: 'listContent', returnAll: false, limit: 1 }, { apiKey });
 	expect(run.error).toBeDefined();
 	return { message: run.error?.message, description: run.error?.description };
 }
