@@ -88,7 +88,7 @@ describe('the Base URL is strict', () => {
 	});
 
 	test('the trigger stores nothing of a refused Base URL', async () => {
-		const trigger = pollTrigger({}, { credentials: { gridBankPartnerApi: { apiKey: DEMO_PARTNER_KEY, baseUrl: `http://someone:hunter2pass@127.0.0.1:${port()}` } } });
+		const trigger = pollTrigger({}, { baseUrl: `http://someone:hunter2pass@127.0.0.1:${port()}` });
 		const poll = await trigger.activate();
 		expect(String((poll.error as Error | undefined)?.message)).toMatch(/contains a user name and a password/);
 		expect(JSON.stringify(trigger.nodeState ?? {})).not.toMatch(/someone|hunter2pass/);

@@ -2,7 +2,8 @@
 // secret part alone, appear nowhere in run data, items, errors (message, description,
 // context, stack) or anything written to the console.
 import { DEMO_ENTERPRISE_KEY, DEMO_PARTNER_KEY } from '../../simulator';
-import { deleteBinaries, runNode } from '../harness/run-node';
+import { runEnterprise, runPartner } from '../harness/run-gridbank';
+import { deleteBinaries } from '../harness/run-node';
 import { outputCapture } from '../harness/capture-output';
 import { useSimulator } from '../harness/simulator';
 
@@ -47,17 +48,12 @@ describe.each([false, true])('continueOnFail %s', (continueOnFail) => {
 		sim().faults.setSubscription(DEMO_ENTERPRISE_KEY, true);
 		scenario.arrange?.();
 		const apiKey = scenario.key ?? (scenario.type === 'gridBankPartner' ? DEMO_PARTNER_KEY : DEMO_ENTERPRISE_KEY);
-		const credentials: Record<string, { apiKey: string; baseUrl: string }> = {
-			[scenario.type === 'gridBankPartner' ? 'gridBankPartnerApi' : 'gridBankEnterpriseApi']: { apiKey, baseUrl: sim().baseUrl },
-		};
 		output.start();
 		let written = '';
 		let everything: string;
 		try {
-			const run = await runNode({
-				type: scenario.type,
-				parameters: scenario.parameters,
-				credentials,
+			const run = await (scenario.type === 'gridBankPartner' ? runPartner : runEnterprise)(scenario.parameters, {
+				apiKey,
 				input: [{ key: licensed(), unlicensed: sim().unlicensedVideoKey(DEMO_PARTNER_KEY) }],
 				continueOnFail,
 			});
