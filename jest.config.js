@@ -1,4 +1,4 @@
-/** Unit and real-engine tests: nodes run through n8n-core's WorkflowExecute against test/simulator over HTTP. */
+/** Unit and real-engine tests: nodes run through n8n-core's WorkflowExecute against simulator/ over HTTP. */
 module.exports = {
 	testEnvironment: 'node',
 	roots: ['<rootDir>/test'],

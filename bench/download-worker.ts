@@ -19,7 +19,7 @@ import { request } from 'undici';
 
 import { USER_AGENT } from '../nodes/shared/version';
 import { deleteBinaries, runNode } from '../test/harness/run-node';
-import { DEMO_PARTNER_KEY } from '../test/simulator';
+import { DEMO_PARTNER_KEY } from '../simulator';
 import { registerBareNodes } from './bare-nodes';
 import { TMP } from './env';
 import { type CpuBuckets, profiled } from './cpu-profile';

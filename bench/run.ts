@@ -23,7 +23,7 @@ import { Agent, request } from 'undici';
 import { setPacingWindow } from '../nodes/shared/transport/pacing';
 import { USER_AGENT } from '../nodes/shared/version';
 import { runNode, type NodeRun } from '../test/harness/run-node';
-import { DEMO_ENTERPRISE_KEY, DEMO_PARTNER_KEY } from '../test/simulator';
+import { DEMO_ENTERPRISE_KEY, DEMO_PARTNER_KEY } from '../simulator';
 import { ROOT, TMP } from './env';
 import { describeMachine } from './machine';
 import { gc, GiB, maxInWindow, meanPerWindow, median, MiB, now } from './measure';

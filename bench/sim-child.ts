@@ -1,6 +1,6 @@
 // The simulator in a child process (forked by sim.ts): on a 2-core machine its CPU and memory
 // must not count as ours. The parent drives it over IPC: {id, op, args} → {id, result | error}.
-import { startSimulator, type Simulator, type SimulatorOptions } from '../test/simulator';
+import { startSimulator, type Simulator, type SimulatorOptions } from '../simulator';
 
 let sim: Simulator | undefined;
 

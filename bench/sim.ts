@@ -2,7 +2,7 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 
-import type { SimulatorOptions } from '../test/simulator';
+import type { SimulatorOptions } from '../simulator';
 
 export interface ApiLogEntry {
 	at: number;

@@ -469,11 +469,11 @@ function tail(file, lines = 30) {
 }
 
 /**
- * The GridBank simulator module (test/simulator, compiled by tsc into .cache/simulator the
+ * The GridBank simulator module (simulator/, compiled by tsc into .cache/simulator the
  * way `npm run simulator` does; recompiled only when a source file is newer).
  */
 async function loadSimulator() {
-	const srcDir = path.join(ROOT, 'test', 'simulator');
+	const srcDir = path.join(ROOT, 'simulator');
 	const outDir = path.join(ROOT, '.cache', 'simulator');
 	const entry = path.join(outDir, 'index.js');
 	const newest = (dir, ext) =>

@@ -65,7 +65,7 @@ try {
 		for (const icon of ['gridbank.svg', 'gridbank.dark.svg'])
 			if (!fs.existsSync(path.join(dir, icon))) problems.push(`${path.relative(unpacked, dir)}/${icon} is not in the tarball`);
 	}
-	const stray = packed.files.map((f) => f.path).filter((p) => /(^|\/)(test|e2e|bench)\/|\.test\.|\.tgz$/.test(p));
+	const stray = packed.files.map((f) => f.path).filter((p) => /(^|\/)(test|e2e|bench|simulator)\/|\.test\.|\.tgz$/.test(p));
 	for (const p of stray) problems.push(`${p} should not be published`);
 	report('tarball contents', problems.length ? { passed: false, message: problems.join('; ') } : { passed: true });
 

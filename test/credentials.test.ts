@@ -4,7 +4,7 @@ import { request } from 'undici';
 import type { ICredentialDataDecryptedObject, INode } from 'n8n-workflow';
 import { Workflow } from 'n8n-workflow';
 
-import { DEMO_ENTERPRISE_KEY, DEMO_PARTNER_KEY } from './simulator';
+import { DEMO_ENTERPRISE_KEY, DEMO_PARTNER_KEY } from '../simulator';
 import { TestCredentialsHelper } from './harness/credentials-helper';
 import { credentialTypes, nodeTypes } from './harness/node-types';
 import { useSimulator } from './harness/simulator';

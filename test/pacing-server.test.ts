@@ -2,7 +2,7 @@
 // other process on the account) decides; without headers, this process's own count does.
 // Several "processes" are separate copies of the pacing module (jest.isolateModules), each with
 // its own memory, sharing one account on the real simulator.
-import { DEMO_PARTNER_KEY, startSimulator, type Simulator } from './simulator';
+import { DEMO_PARTNER_KEY, startSimulator, type Simulator } from '../simulator';
 import { readAllowance, reserveFor } from '../nodes/shared/transport/server-allowance';
 
 type PacingModule = typeof import('../nodes/shared/transport/pacing');

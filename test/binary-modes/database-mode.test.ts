@@ -12,12 +12,13 @@ import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { BinaryDataConfig, BinaryDataService, FileTooLargeError, type BinaryData } from 'n8n-core';
 
-import { DEMO_PARTNER_KEY } from '../simulator';
-import { initBinaryData, runNode } from '../harness/run-node';
+import { DEMO_PARTNER_KEY } from '../../simulator';
+import { runEnterprise, runPartner } from '../harness/run-gridbank';
+import { initBinaryData } from '../harness/run-node';
 import { storedBytes } from '../harness/engine';
 import { useSimulator } from '../harness/simulator';
 
-const sim = useSimulator({}, { fresh: true });
+const sim = useSimulator();
 const GiB = 1024 * 1024 * 1024;
 
 class DatabaseModeStore implements BinaryData.Manager {
@@ -87,12 +88,6 @@ beforeEach(() => {
 
 const licensed = (n: number) => sim().partnerLicences(DEMO_PARTNER_KEY)[n].video_key;
 
-const partnerDownload = (videoKey: string) =>
-	runNode({
-		type: 'gridBankPartner',
-		parameters: { operation: 'getDownloadUrl', videoKey, download: true, options: { maxRetries: 2 } },
-		credentials: { gridBankPartnerApi: { apiKey: DEMO_PARTNER_KEY, baseUrl: sim().baseUrl } },
-	});
 
 const storageRequests = () => sim().log.filter((entry) => entry.target !== 'api');
 
@@ -102,11 +97,7 @@ test('Enterprise: a 3 GiB file (file_size) fails before storage is asked for a b
 	const key = sim().createEnterpriseAccount({ tier: 'growth' }).key;
 	const [videoId] = sim().addEnterpriseVideos([{ title: 'Big master' }]);
 	sim().setVideoFile(videoId, { size: 3 * GiB });
-	const run = await runNode({
-		type: 'gridBankEnterprise',
-		parameters: { resource: 'video', operation: 'getDownload', videoId, download: true },
-		credentials: { gridBankEnterpriseApi: { apiKey: key, baseUrl: sim().baseUrl } },
-	});
+	const run = await runEnterprise({ resource: 'video', operation: 'getDownload', videoId, download: true }, { apiKey: key });
 	expect(run.error?.message).toBe(`The file (3072 MiB) is too big for n8n's "database" binary data mode`);
 	expect(run.error?.description).toMatch(/holds at most 1 GiB \(512 MiB unless N8N_BINARY_DATA_DATABASE_MAX_FILE_SIZE raises it\)/);
 	expect(run.error?.description).toMatch(ADVICE);
@@ -121,7 +112,7 @@ test('Partner: a 3 GiB file (size from storage headers) fails before its body is
 	// At this pace the body would take 50 minutes: the run ending at once shows it was not read.
 	sim().faults.slowDownload(1024 * 1024);
 	const started = Date.now();
-	const run = await partnerDownload(videoKey);
+	const run = await runPartner({ operation: 'getDownloadUrl', videoKey, download: true, options: { maxRetries: 2 } });
 	expect(Date.now() - started).toBeLessThan(5000);
 	expect(run.error?.message).toBe(`The file (3072 MiB) is too big for n8n's "database" binary data mode`);
 	expect(run.error?.description).toMatch(ADVICE);
@@ -132,7 +123,7 @@ test('Partner: a 3 GiB file (size from storage headers) fails before its body is
 test("a file under 1 GiB but over the configured limit: n8n's own refusal becomes the same advice, with no retry", async () => {
 	const videoKey = licensed(1);
 	sim().setVideoFile(videoKey, { size: 3 * 1024 * 1024 });
-	const run = await partnerDownload(videoKey);
+	const run = await runPartner({ operation: 'getDownloadUrl', videoKey, download: true, options: { maxRetries: 2 } });
 	expect(run.error?.message).toBe(`The file (3 MiB) is too big for n8n's "database" binary data mode`);
 	expect(run.error?.description).toMatch(/holds at most 1 MiB per file/);
 	expect(run.error?.description).toMatch(ADVICE);
@@ -144,7 +135,7 @@ test("a file under 1 GiB but over the configured limit: n8n's own refusal become
 test('a file within the limit is stored in database mode, without a probe', async () => {
 	const videoKey = licensed(2);
 	sim().setVideoFile(videoKey, { size: 200 * 1024 });
-	const run = await partnerDownload(videoKey);
+	const run = await runPartner({ operation: 'getDownloadUrl', videoKey, download: true, options: { maxRetries: 2 } });
 	expect(run.error).toBeUndefined();
 	expect(run.items[0].json.fileSize).toBe(200 * 1024);
 	expect(run.items[0].binary?.data.id).toMatch(/^database:/);
@@ -160,11 +151,7 @@ test('in filesystem mode the same 3 GiB file is not refused: the transfer starts
 		// Storage cuts the transfer after 64 KiB every time: the error is the broken transfer's,
 		// reached only because the store check let the file through.
 		sim().faults.cutDownloadAfter(64 * 1024, 10);
-		const run = await runNode({
-			type: 'gridBankPartner',
-			parameters: { operation: 'getDownloadUrl', videoKey, download: true, options: { maxRetries: 0 } },
-			credentials: { gridBankPartnerApi: { apiKey: DEMO_PARTNER_KEY, baseUrl: sim().baseUrl } },
-		});
+		const run = await runPartner({ operation: 'getDownloadUrl', videoKey, download: true, options: { maxRetries: 0 } });
 		expect(run.error?.message).toBe('The download was cut off before the whole file arrived');
 		expect(store.written).toEqual([]);
 	} finally {

@@ -7,11 +7,12 @@ import { createHash } from 'node:crypto';
 import * as core from 'n8n-core';
 
 import { MEMORY_MODE_MAX_BYTES } from '../../nodes/shared/download/memory-mode';
-import { DEMO_PARTNER_KEY, fileSha256 } from '../simulator';
-import { initBinaryData, runNode } from '../harness/run-node';
+import { DEMO_PARTNER_KEY, fileSha256 } from '../../simulator';
+import { runEnterprise, runPartner } from '../harness/run-gridbank';
+import { initBinaryData } from '../harness/run-node';
 import { useSimulator } from '../harness/simulator';
 
-const sim = useSimulator({}, { fresh: true });
+const sim = useSimulator();
 const MiB = 1024 * 1024;
 
 beforeAll(async () => {
@@ -36,12 +37,6 @@ async function withPeakRss<T>(work: () => Promise<T>): Promise<{ result: T; grow
 	}
 }
 
-const partnerDownload = (videoKey: string) =>
-	runNode({
-		type: 'gridBankPartner',
-		parameters: { operation: 'getDownloadUrl', videoKey, download: true },
-		credentials: { gridBankPartnerApi: { apiKey: DEMO_PARTNER_KEY, baseUrl: sim().baseUrl } },
-	});
 
 const licensed = (n: number) => sim().partnerLicences(DEMO_PARTNER_KEY)[n].video_key;
 const storageRequests = () => sim().log.filter((entry) => entry.target !== 'api');
@@ -54,7 +49,7 @@ test('a file one byte over the threshold is refused before its body, naming N8N_
 	sim().faults.slowDownload(512 * 1024);
 	sim().clearLog();
 	const started = Date.now();
-	const { result: run, growthBytes } = await withPeakRss(async () => await partnerDownload(videoKey));
+	const { result: run, growthBytes } = await withPeakRss(async () => await runPartner({ operation: 'getDownloadUrl', videoKey, download: true }));
 	sim().faults.slowDownload(0);
 	console.log(`[memory mode] ${mib(MEMORY_MODE_MAX_BYTES + 1)} refused in ${Date.now() - started} ms, peak RSS growth ${mib(growthBytes)}`);
 	expect(Date.now() - started).toBeLessThan(5000);
@@ -71,11 +66,7 @@ test('Enterprise: a 4 GiB file (file_size) is refused before storage is asked fo
 	const [videoId] = sim().addEnterpriseVideos([{ title: 'Big master' }]);
 	sim().setVideoFile(videoId, { size: 4 * 1024 * MiB });
 	sim().clearLog();
-	const run = await runNode({
-		type: 'gridBankEnterprise',
-		parameters: { resource: 'video', operation: 'getDownload', videoId, download: true },
-		credentials: { gridBankEnterpriseApi: { apiKey: key, baseUrl: sim().baseUrl } },
-	});
+	const run = await runEnterprise({ resource: 'video', operation: 'getDownload', videoId, download: true }, { apiKey: key });
 	expect(run.error?.message).toBe(`The file (4096 MiB) is too big for n8n's in-memory binary data mode`);
 	expect(run.error?.description).toMatch(/N8N_DEFAULT_BINARY_DATA_MODE=filesystem/);
 	expect(storageRequests()).toEqual([]);
@@ -85,7 +76,7 @@ test('a 96 MiB file, under the threshold, still downloads into memory intact (pe
 	const videoKey = licensed(1);
 	const size = 96 * MiB;
 	sim().setVideoFile(videoKey, { size });
-	const { result: run, growthBytes } = await withPeakRss(async () => await partnerDownload(videoKey));
+	const { result: run, growthBytes } = await withPeakRss(async () => await runPartner({ operation: 'getDownloadUrl', videoKey, download: true }));
 	console.log(`[memory mode] ${mib(size)} downloaded into memory, peak RSS growth ${mib(growthBytes)}`);
 	expect(run.error).toBeUndefined();
 	const binary = run.items[0].binary?.data;

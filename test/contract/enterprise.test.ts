@@ -1,5 +1,5 @@
 /** Contract: the Enterprise API as docs/gridbank-api.md describes it. */
-import { DEMO_ENTERPRISE_KEY, DEMO_PARTNER_KEY, startSimulator, type Simulator } from '../simulator';
+import { DEMO_ENTERPRISE_KEY, DEMO_PARTNER_KEY, startSimulator, type Simulator } from '../../simulator';
 import { call, header } from './helpers';
 
 let sim: Simulator;

@@ -1,6 +1,6 @@
 /** Contract: every fault switch of the simulator, and reset(). */
 import { request } from 'undici';
-import { DEMO_ENTERPRISE_KEY, DEMO_PARTNER_KEY, fileBytes, startSimulator, type Simulator } from '../simulator';
+import { DEMO_ENTERPRISE_KEY, DEMO_PARTNER_KEY, fileBytes, startSimulator, type Simulator } from '../../simulator';
 import { call, code, fetchUrl, header, pageAll } from './helpers';
 
 let sim: Simulator;

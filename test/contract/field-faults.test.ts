@@ -1,5 +1,5 @@
 /** Contract: the field hardening II fault switches (field-faults.ts) do what their doc says. */
-import { DEMO_ENTERPRISE_KEY, DEMO_PARTNER_KEY, fileBytes, startSimulator, type Simulator } from '../simulator';
+import { DEMO_ENTERPRISE_KEY, DEMO_PARTNER_KEY, fileBytes, startSimulator, type Simulator } from '../../simulator';
 import { call, fetchUrl, header } from './helpers';
 
 let sim: Simulator;

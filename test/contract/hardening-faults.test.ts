@@ -1,5 +1,5 @@
 /** Contract: the hardening fault switches (redirects, echoed key, misbehaving paging, times, missing master). */
-import { DEMO_ENTERPRISE_KEY, DEMO_PARTNER_KEY, startSimulator, type Simulator } from '../simulator';
+import { DEMO_ENTERPRISE_KEY, DEMO_PARTNER_KEY, startSimulator, type Simulator } from '../../simulator';
 import { call, fetchUrl, header } from './helpers';
 
 let sim: Simulator;

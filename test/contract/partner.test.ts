@@ -1,5 +1,5 @@
 /** Contract: the Partner API as docs/gridbank-api.md describes it. */
-import { DEMO_PARTNER_KEY, DEMO_PARTNER_OWNER_KEY, startSimulator, type Simulator } from '../simulator';
+import { DEMO_PARTNER_KEY, DEMO_PARTNER_OWNER_KEY, startSimulator, type Simulator } from '../../simulator';
 import { call, code, pageAll } from './helpers';
 
 let sim: Simulator;

@@ -1,5 +1,5 @@
 /** Contract: the Partner rate limit is per ACCOUNT (all keys share it), with Retry-After in seconds. */
-import { DEMO_PARTNER_KEY, startSimulator, type Simulator } from '../simulator';
+import { DEMO_PARTNER_KEY, startSimulator, type Simulator } from '../../simulator';
 import { call, code, header } from './helpers';
 
 let sim: Simulator;

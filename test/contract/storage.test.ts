@@ -1,6 +1,6 @@
 /** Contract: signed storage URLs (expiry, signature, Range, Content-Disposition, big files). */
 import { request } from 'undici';
-import { DEMO_ENTERPRISE_KEY, DEMO_PARTNER_KEY, fileBytes, fileSha256, startSimulator, type Simulator } from '../simulator';
+import { DEMO_ENTERPRISE_KEY, DEMO_PARTNER_KEY, fileBytes, fileSha256, startSimulator, type Simulator } from '../../simulator';
 import { call, fetchUrl, header } from './helpers';
 
 let sim: Simulator;

@@ -1,7 +1,7 @@
 /** Contract: the wanLink switch (per-connection cap, round trip, link cap) and faultRangedRequests. */
 import { Agent, request } from 'undici';
 
-import { DEMO_PARTNER_KEY, fileBytes, startSimulator, type Simulator } from '../simulator';
+import { DEMO_PARTNER_KEY, fileBytes, startSimulator, type Simulator } from '../../simulator';
 import { call, fetchUrl, header, UA } from './helpers';
 
 let sim: Simulator;

@@ -3,13 +3,14 @@
 // can meet ends in the same SHA-256 or a clear failure, never a silently wrong file.
 import { createHash } from 'node:crypto';
 
-import { DEMO_ENTERPRISE_KEY, DEMO_PARTNER_KEY, fileSha256, startSimulator, type LoggedRequest, type Simulator } from '../simulator';
-import { binaryStream, cleanUpBinaries, deleteBinaries, runNode, storedFiles, type NodeRun } from '../harness/run-node';
+import { DEMO_PARTNER_KEY, fileSha256, startSimulator, type LoggedRequest, type Simulator } from '../../simulator';
+import { runEnterprise, runPartner, type GridBankRunOptions } from '../harness/run-gridbank';
+import { binaryStream, cleanUpBinaries, deleteBinaries, storedFiles, type NodeRun } from '../harness/run-node';
 import { storeKeepsPartialFiles } from '../harness/engine';
 import { useSimulator } from '../harness/simulator';
 import { MiB, planSegments } from '../../nodes/shared/download/segment-plan';
 
-const sim = useSimulator({}, { fresh: true });
+const sim = useSimulator();
 const keep = cleanUpBinaries();
 const SIZE = 40 * MiB + 7;
 
@@ -17,14 +18,9 @@ const licensed = (s: Simulator, n: number) => s.partnerLicences(DEMO_PARTNER_KEY
 const storage = (s: Simulator) => s.log.filter((e) => e.target === 'storage');
 const downloadCalls = (s: Simulator) => s.log.filter((e) => e.target === 'api' && e.path.endsWith('/download'));
 
-function partner(s: Simulator, videoKey: string, options: Record<string, unknown> = {}, onStart?: (e: { cancel: () => void }) => void) {
-	return runNode({
-		type: 'gridBankPartner',
-		parameters: { operation: 'getDownloadUrl', videoKey, download: true, options },
-		credentials: { gridBankPartnerApi: { apiKey: DEMO_PARTNER_KEY, baseUrl: s.baseUrl } },
-		onStart,
-	});
-}
+/** Get Download URL with Download File on and these options. */
+const download = (videoKey: string, options: Record<string, unknown>, run: GridBankRunOptions = {}) =>
+	runPartner({ operation: 'getDownloadUrl', videoKey, download: true, options }, run);
 
 async function sha256Of(run: NodeRun) {
 	const hash = createHash('sha256');
@@ -46,7 +42,7 @@ test('4 connections: the segments the plan names, over parallel connections, byt
 	let inFlight = 0;
 	let mostInFlight = 0;
 	const t0 = Date.now();
-	const run = keep(await partner(sim(), key, { parallelConnections: 4 }));
+	const run = keep(await download(key, { parallelConnections: 4 }));
 	expect(run.error).toBeUndefined();
 	expect(run.items[0].json).toMatchObject({ fileName: 'parallel.mov', fileSize: SIZE });
 	expect(run.items[0].binary?.data.id).toMatch(/^filesystem/);
@@ -68,7 +64,7 @@ test('4 connections: the segments the plan names, over parallel connections, byt
 test('Parallel Connections 1: one request, as before', async () => {
 	const key = licensed(sim(), 1);
 	sim().setVideoFile(key, { size: SIZE });
-	const run = keep(await partner(sim(), key, { parallelConnections: 1 }));
+	const run = keep(await download(key, { parallelConnections: 1 }));
 	expect(run.error).toBeUndefined();
 	expect(storage(sim()).map(rangeOf)).toEqual(['bytes=0-']);
 	expect(await sha256Of(run)).toEqual({ sha256: fileSha256(key, SIZE), bytes: SIZE });
@@ -77,7 +73,7 @@ test('Parallel Connections 1: one request, as before', async () => {
 test('storage without ranges: one stream, byte-exact', async () => {
 	const key = licensed(sim(), 2);
 	sim().setVideoFile(key, { size: SIZE, rangeSupport: false });
-	const run = keep(await partner(sim(), key, { parallelConnections: 8 }));
+	const run = keep(await download(key, { parallelConnections: 8 }));
 	expect(run.error).toBeUndefined();
 	expect(storage(sim())).toHaveLength(1);
 	expect(storage(sim())[0].status).toBe(200);
@@ -88,7 +84,7 @@ test('a segment cut mid-way resumes from the byte it broke at', async () => {
 	const key = licensed(sim(), 3);
 	sim().setVideoFile(key, { size: SIZE });
 	sim().faults.faultRangedRequests({ fault: 'cut', afterBytes: 1_000_003 }, 1);
-	const run = keep(await partner(sim(), key, { parallelConnections: 4 }));
+	const run = keep(await download(key, { parallelConnections: 4 }));
 	expect(run.error).toBeUndefined();
 	expect(await sha256Of(run)).toEqual({ sha256: fileSha256(key, SIZE), bytes: SIZE });
 	const plan = planSegments(SIZE, 4)!;
@@ -103,7 +99,7 @@ test('a segment answered with another range is asked again, never stitched in', 
 	const key = licensed(sim(), 4);
 	sim().setVideoFile(key, { size: SIZE });
 	sim().faults.faultRangedRequests({ fault: 'wrongContentRange' }, 2);
-	const run = keep(await partner(sim(), key, { parallelConnections: 4 }));
+	const run = keep(await download(key, { parallelConnections: 4 }));
 	expect(run.error).toBeUndefined();
 	expect(await sha256Of(run)).toEqual({ sha256: fileSha256(key, SIZE), bytes: SIZE });
 	expect(storage(sim())).toHaveLength(planSegments(SIZE, 4)!.segments.length + 2);
@@ -113,7 +109,7 @@ test('a segment that keeps coming back with the wrong range fails clearly, nothi
 	const key = licensed(sim(), 5);
 	sim().setVideoFile(key, { size: SIZE });
 	sim().faults.faultRangedRequests({ fault: 'wrongContentRange' }, 1000);
-	const run = keep(await partner(sim(), key, { parallelConnections: 4, maxRetries: 2 }));
+	const run = keep(await download(key, { parallelConnections: 4, maxRetries: 2 }));
 	expect(run.items).toEqual([]);
 	expect(run.error?.message).toBe('The download was cut off before the whole file arrived');
 	expect(run.error?.description).toMatch(/storage answered bytes \d+-\d+ with bytes \d+-\d+\/\d+/);
@@ -124,7 +120,7 @@ test('storage that honours Range for the first request only: the whole file agai
 	const key = licensed(sim(), 6);
 	sim().setVideoFile(key, { size: SIZE });
 	sim().faults.faultRangedRequests({ fault: 'ignoreRange' }, 1000);
-	const run = keep(await partner(sim(), key, { parallelConnections: 4 }));
+	const run = keep(await download(key, { parallelConnections: 4 }));
 	expect(run.error).toBeUndefined();
 	expect(await sha256Of(run)).toEqual({ sha256: fileSha256(key, SIZE), bytes: SIZE });
 	// The restart is one request from byte 0 that is read to the end.
@@ -152,7 +148,7 @@ describe('a signed URL that expires while segments are in flight', () => {
 		const key = licensed(expiring, 0);
 		expiring.setVideoFile(key, { size });
 		expiring.faults.wanLink({ connectionBytesPerSecond: 60e6, rttMs: 5 });
-		const run = keep(await partner(expiring, key, { parallelConnections: 4 }));
+		const run = keep(await download(key, { parallelConnections: 4 }, { sim: expiring }));
 		expect(run.error).toBeUndefined();
 		expect(await sha256Of(run)).toEqual({ sha256: fileSha256(key, size), bytes: size });
 		// Segments were refused with the first URL, and one reissue served them all.
@@ -169,7 +165,7 @@ test('cancel during a parallel transfer: every connection stops, nothing stored'
 	sim().setVideoFile(key, { size: SIZE });
 	sim().faults.wanLink({ connectionBytesPerSecond: 1e6, rttMs: 5 });
 	let cancel = () => {};
-	const started = partner(sim(), key, { parallelConnections: 8 }, (execution) => (cancel = execution.cancel));
+	const started = download(key, { parallelConnections: 8 }, { onStart: (execution) => (cancel = execution.cancel) });
 	for (let i = 0; i < 100 && storage(sim()).length < 4; i++) await new Promise((r) => setTimeout(r, 50));
 	await new Promise((r) => setTimeout(r, 300));
 	expect(storage(sim()).length).toBeGreaterThanOrEqual(4);
@@ -191,7 +187,7 @@ test('cancel during a parallel transfer: every connection stops, nothing stored'
 
 test.each([0, 17, 2.5, 'many'])('Parallel Connections %p: a clear error before any request', async (value) => {
 	const key = licensed(sim(), 8);
-	const run = keep(await partner(sim(), key, { parallelConnections: value }));
+	const run = keep(await download(key, { parallelConnections: value }));
 	expect(run.error?.message).toBe('Parallel Connections must be a whole number from 1 to 16');
 	expect(sim().log).toEqual([]);
 });
@@ -200,11 +196,7 @@ test('Enterprise Get Download: parallel segments, checked against file_size', as
 	const videoId = licensed(sim(), 9);
 	sim().setVideoFile(videoId, { size: SIZE });
 	const run = keep(
-		await runNode({
-			type: 'gridBankEnterprise',
-			parameters: { resource: 'video', operation: 'getDownload', videoId, download: true, options: { parallelConnections: 3 } },
-			credentials: { gridBankEnterpriseApi: { apiKey: DEMO_ENTERPRISE_KEY, baseUrl: sim().baseUrl } },
-		}),
+		await runEnterprise({ resource: 'video', operation: 'getDownload', videoId, download: true, options: { parallelConnections: 3 } }),
 	);
 	expect(run.error).toBeUndefined();
 	expect(run.items[0].json).toMatchObject({ file_size: SIZE, fileSize: SIZE });

@@ -9,7 +9,7 @@ import { GridBankEnterprise } from '../../nodes/GridBankEnterprise/GridBankEnter
 import { GridBankPartner } from '../../nodes/GridBankPartner/GridBankPartner.node';
 import { asAiTool, installedConvertNodeToAiTool, runAgent, toolNodeParameters, toolType, type AgentRun } from '../harness/ai-tools';
 import { useSimulator } from '../harness/simulator';
-import { DEMO_ENTERPRISE_KEY, DEMO_PARTNER_KEY } from '../simulator';
+import { DEMO_ENTERPRISE_KEY, DEMO_PARTNER_KEY } from '../../simulator';
 import { addKeywordVideos } from '../enterprise/enterprise-harness';
 
 const sim = useSimulator();

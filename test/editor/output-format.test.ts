@@ -5,17 +5,13 @@
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
 import { storedBytes } from '../harness/engine';
-import { runNode } from '../harness/run-node';
 import { useSimulator } from '../harness/simulator';
-import { DEMO_ENTERPRISE_KEY, DEMO_PARTNER_KEY } from '../simulator';
+import { pollTrigger, runEnterprise, runPartner } from '../harness/run-gridbank';
+import { DEMO_PARTNER_KEY } from '../../simulator';
 import { addKeywordVideos } from '../enterprise/enterprise-harness';
-import { nowSeconds, partnerTrigger } from '../trigger/helpers';
+import { nowSeconds } from '../trigger/helpers';
 
 const sim = useSimulator();
-beforeEach(() => {
-	sim().faults.clear();
-	sim().clearLog();
-});
 
 const VIDEO_FIELDS = [
 	'id',
@@ -33,14 +29,6 @@ const VIDEO_FIELDS = [
 ];
 const CREATOR_FIELDS = ['id', 'username', 'name', 'bio', 'profileImage'];
 
-const partner = (parameters: Record<string, unknown>, apiKey = DEMO_PARTNER_KEY) =>
-	runNode({ type: 'gridBankPartner', parameters, credentials: { gridBankPartnerApi: { apiKey, baseUrl: sim().baseUrl } } });
-const enterprise = (parameters: Record<string, unknown>) =>
-	runNode({
-		type: 'gridBankEnterprise',
-		parameters: { resource: 'video', ...parameters },
-		credentials: { gridBankEnterpriseApi: { apiKey: DEMO_ENTERPRISE_KEY, baseUrl: sim().baseUrl } },
-	});
 const json = (items: INodeExecutionData[] | null) => (items ?? []).map((item) => item.json);
 
 /** The SDK mapping of a Partner list item, written out by hand from docs/gridbank-api.md#sdk-field-names. */
@@ -83,15 +71,15 @@ const enterpriseAsVideo = (item: IDataObject) => {
 
 describe('List Licensed Content', () => {
 	test('"API Fields" is the default and leaves items as GridBank sends them', async () => {
-		const plain = await partner({ operation: 'listContent', limit: 5 });
-		const api = await partner({ operation: 'listContent', limit: 5, options: { outputFormat: 'api' } });
+		const plain = await runPartner({ operation: 'listContent', limit: 5 });
+		const api = await runPartner({ operation: 'listContent', limit: 5, options: { outputFormat: 'api' } });
 		expect(json(api.items)).toEqual(json(plain.items));
 		expect(Object.keys(plain.items[0].json)).toEqual(['video_key', 'title', 'duration_seconds', 'purchased_at', 'preview_url', 'thumbnail_url', 'creator']);
 	});
 
 	test('"Video": the SDK fields in the SDK order, nulls for what the Partner API lacks, items still paired', async () => {
-		const api = await partner({ operation: 'listContent', limit: 5 });
-		const video = await partner({ operation: 'listContent', limit: 5, options: { outputFormat: 'video' } });
+		const api = await runPartner({ operation: 'listContent', limit: 5 });
+		const video = await runPartner({ operation: 'listContent', limit: 5, options: { outputFormat: 'video' } });
 		expect(video.error).toBeUndefined();
 		expect(json(video.items)).toEqual(json(api.items).map(partnerAsVideo));
 		for (const item of video.items) {
@@ -103,27 +91,27 @@ describe('List Licensed Content', () => {
 
 	test('"Video" with Purchased After and Return All: the same videos, only reshaped', async () => {
 		const { key } = sim().createPartnerAccount({ licences: 120 });
-		const api = await partner({ operation: 'listContent', returnAll: true }, key);
-		const video = await partner({ operation: 'listContent', returnAll: true, options: { outputFormat: 'video' } }, key);
+		const api = await runPartner({ operation: 'listContent', returnAll: true }, { apiKey: key });
+		const video = await runPartner({ operation: 'listContent', returnAll: true, options: { outputFormat: 'video' } }, { apiKey: key });
 		expect(json(video.items).map((item) => item.id)).toEqual(json(api.items).map((item) => item.video_key));
 	});
 
 	test('null fields stay null, and fields the API adds beyond its spec are left out of "Video" only', async () => {
 		sim().faults.nullableFieldsNull(true);
-		const nulls = await partner({ operation: 'listContent', limit: 2, options: { outputFormat: 'video' } });
+		const nulls = await runPartner({ operation: 'listContent', limit: 2, options: { outputFormat: 'video' } });
 		expect(nulls.items[0].json).toMatchObject({ title: null, duration: null, url: null, thumbnail: null, purchasedAt: null });
 		expect(nulls.items[0].json.id).toEqual(expect.any(String));
 		sim().faults.clear();
 		sim().faults.extraFields(true);
-		const api = await partner({ operation: 'listContent', limit: 2 });
-		const video = await partner({ operation: 'listContent', limit: 2, options: { outputFormat: 'video' } });
+		const api = await runPartner({ operation: 'listContent', limit: 2 });
+		const video = await runPartner({ operation: 'listContent', limit: 2, options: { outputFormat: 'video' } });
 		expect(api.items[0].json.licence_type).toBe('standard');
 		expect(Object.keys(video.items[0].json)).toEqual(VIDEO_FIELDS);
 		expect(Object.keys(video.items[0].json.creator as IDataObject)).toEqual(CREATOR_FIELDS);
 	});
 
 	test('an expression that gives something else is refused, naming the two values', async () => {
-		const run = await partner({ operation: 'listContent', limit: 1, options: { outputFormat: '={{ "sdk" }}' } });
+		const run = await runPartner({ operation: 'listContent', limit: 1, options: { outputFormat: '={{ "sdk" }}' } });
 		expect(run.error?.message).toBe('Output Format "sdk" is not one of api, video');
 		expect(sim().log.filter((entry) => entry.target === 'api')).toEqual([]);
 	});
@@ -132,8 +120,8 @@ describe('List Licensed Content', () => {
 describe('Enterprise Search and Get Video', () => {
 	test('Search, "Video": the SDK shape with search_id kept after it', async () => {
 		const { keyword } = addKeywordVideos(sim(), 3);
-		const api = await enterprise({ operation: 'search', query: keyword });
-		const video = await enterprise({ operation: 'search', query: keyword, options: { outputFormat: 'video' } });
+		const api = await runEnterprise({ resource: 'video', operation: 'search', query: keyword });
+		const video = await runEnterprise({ resource: 'video', operation: 'search', query: keyword, options: { outputFormat: 'video' } });
 		// Every search gets its own search_id from GridBank; each item carries its run's.
 		const searchId = video.items[0].json.search_id;
 		expect(searchId).toMatch(/^\S+$/);
@@ -142,9 +130,10 @@ describe('Enterprise Search and Get Video', () => {
 	});
 
 	test('Get Video, both formats', async () => {
-		const api = await enterprise({ operation: 'get', videoId: 'ocean/aerial_shot-0001' });
+		const api = await runEnterprise({ resource: 'video', operation: 'get', videoId: 'ocean/aerial_shot-0001' });
 		expect(api.items[0].json).toMatchObject({ id: 'ocean/aerial_shot-0001', location: expect.any(Object), keywords: expect.any(Array) });
-		const video = await enterprise({
+		const video = await runEnterprise({
+			resource: 'video',
 			operation: 'get',
 			videoId: { __rl: true, mode: 'id', value: 'ocean/aerial_shot-0001' },
 			options: { outputFormat: 'video' },
@@ -155,15 +144,15 @@ describe('Enterprise Search and Get Video', () => {
 
 	test('Get Video, "Video", a video with no location or description: null, not missing', async () => {
 		const { ids } = addKeywordVideos(sim(), 1, { location: null, description: null, keywords: null });
-		const video = await enterprise({ operation: 'get', videoId: ids[0], options: { outputFormat: 'video' } });
+		const video = await runEnterprise({ resource: 'video', operation: 'get', videoId: ids[0], options: { outputFormat: 'video' } });
 		expect(video.items[0].json).toMatchObject({ location: null, description: null, keywords: null, purchasedAt: null });
 	});
 });
 
 test('one shape: the same video from Partner and from Enterprise has the same keys and shared values', async () => {
 	const [newest] = sim().partnerLicences(DEMO_PARTNER_KEY);
-	const fromPartner = (await partner({ operation: 'listContent', limit: 1, options: { outputFormat: 'video' } })).items[0].json;
-	const fromEnterprise = (await enterprise({ operation: 'get', videoId: newest.video_key, options: { outputFormat: 'video' } })).items[0].json;
+	const fromPartner = (await runPartner({ operation: 'listContent', limit: 1, options: { outputFormat: 'video' } })).items[0].json;
+	const fromEnterprise = (await runEnterprise({ resource: 'video', operation: 'get', videoId: newest.video_key, options: { outputFormat: 'video' } })).items[0].json;
 	expect(Object.keys(fromPartner)).toEqual(Object.keys(fromEnterprise));
 	for (const field of ['id', 'title', 'duration', 'url', 'thumbnail'])
 		expect({ field, value: fromPartner[field] }).toEqual({ field, value: fromEnterprise[field] });
@@ -177,15 +166,15 @@ describe('Partner Trigger', () => {
 
 	test('"Fetch Test Event": the newest licence in either format', async () => {
 		const { key } = sim().createPartnerAccount({ licences: 3 });
-		const api = await partnerTrigger(sim(), key).manual();
-		const video = await partnerTrigger(sim(), key, { options: { outputFormat: 'video' } }).manual();
+		const api = await pollTrigger({}, { apiKey: key }).manual();
+		const video = await pollTrigger({ options: { outputFormat: 'video' } }, { apiKey: key }).manual();
 		expect(video.error).toBeUndefined();
 		expect(json(video.items)).toEqual(json(api.items).map(partnerAsVideo));
 	});
 
 	test('polls emit "Video" items; what the trigger remembers is unchanged', async () => {
 		const { key } = sim().createPartnerAccount({ licences: 3 });
-		const trigger = partnerTrigger(sim(), key, { options: { outputFormat: 'video' } });
+		const trigger = pollTrigger({ options: { outputFormat: 'video' } }, { apiKey: key });
 		await trigger.activate();
 		const bought = sim().addPartnerLicences(key, 2, { purchasedAt: settled() });
 		const poll = await trigger.tick();
@@ -198,7 +187,7 @@ describe('Partner Trigger', () => {
 
 	test('with Download File, "Video" items keep fileName, mimeType and fileSize after the video fields, and the file', async () => {
 		const { key } = sim().createPartnerAccount({ licences: 1 });
-		const trigger = partnerTrigger(sim(), key, { download: true, options: { outputFormat: 'video' } });
+		const trigger = pollTrigger({ download: true, options: { outputFormat: 'video' } }, { apiKey: key });
 		await trigger.activate();
 		const [bought] = sim().addPartnerLicences(key, 1, { purchasedAt: settled() });
 		sim().setVideoFile(bought, { size: 200_001, fileName: 'harbour.mov', contentType: 'video/quicktime' });

@@ -9,11 +9,11 @@ import { VIDEO_ID_PATTERN } from '../../nodes/GridBankEnterprise/actions/video/v
 import { GridBankPartner } from '../../nodes/GridBankPartner/GridBankPartner.node';
 import { PICKER_MAX_PAGES, PICKER_MIN_MATCHES } from '../../nodes/shared/methods/video-picker';
 import { requireVideoId } from '../../nodes/shared/validate';
+import { runEnterprise, runPartner } from '../harness/run-gridbank';
 import { coreMajor, nodeParameterIssues } from '../harness/engine';
 import { listSearch, listSearchAll } from '../harness/list-search';
-import { runNode } from '../harness/run-node';
 import { apiCalls, useSimulator } from '../harness/simulator';
-import { DEMO_ENTERPRISE_KEY, DEMO_PARTNER_KEY } from '../simulator';
+import { DEMO_ENTERPRISE_KEY, DEMO_PARTNER_KEY } from '../../simulator';
 import { addKeywordVideos } from '../enterprise/enterprise-harness';
 
 const sim = useSimulator();
@@ -296,9 +296,9 @@ describe('"By ID": n8n\'s own parameter check uses the same rules as the node', 
 
 describe('saved workflows run whatever the picker holds', () => {
 	const partnerDownloadUrl = async (videoKey: unknown) =>
-		await runNode({ type: 'gridBankPartner', parameters: { operation: 'getDownloadUrl', videoKey }, credentials: partnerCredentials() });
+		await runPartner({ operation: 'getDownloadUrl', videoKey });
 	const enterpriseGet = async (videoId: unknown) =>
-		await runNode({ type: 'gridBankEnterprise', parameters: { resource: 'video', operation: 'get', videoId }, credentials: enterpriseCredentials() });
+		await runEnterprise({ resource: 'video', operation: 'get', videoId });
 
 	test('a workflow saved before the picker (plain string) still runs, on both nodes', async () => {
 		const [newest] = sim().partnerLicences(DEMO_PARTNER_KEY);
@@ -337,13 +337,10 @@ describe('saved workflows run whatever the picker holds', () => {
 
 	test('an expression in "By ID" is resolved per item, then checked', async () => {
 		const keys = sim().partnerLicences(DEMO_PARTNER_KEY).slice(0, 2).map((licence) => licence.video_key);
-		const run = await runNode({
-			type: 'gridBankPartner',
-			parameters: { operation: 'getDownloadUrl', videoKey: { __rl: true, mode: 'id', value: '={{ $json.key }}' } },
-			credentials: partnerCredentials(),
-			input: [{ key: keys[0] }, { key: keys[1] }, { key: '' }],
-			continueOnFail: true,
-		});
+		const run = await runPartner(
+			{ operation: 'getDownloadUrl', videoKey: { __rl: true, mode: 'id', value: '={{ $json.key }}' } },
+			{ input: [{ key: keys[0] }, { key: keys[1] }, { key: '' }], continueOnFail: true },
+		);
 		expect(run.items.map((item) => item.json.video_key ?? item.json.error)).toEqual([keys[0], keys[1], 'Video Key is empty']);
 	});
 

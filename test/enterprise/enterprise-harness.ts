@@ -1,38 +1,7 @@
-// What the Enterprise tests share: a runner for the node against a simulator (one per test
-// file, from ../harness/simulator), the requests a run made, and searchable test videos.
+// Searchable test videos for the Enterprise tests (the node runs through ../harness/run-gridbank).
 import type { IDataObject } from 'n8n-workflow';
 
-import { runNode, type NodeRun } from '../harness/run-node';
-import type { LoggedRequest, Simulator } from '../simulator';
-
-export interface EnterpriseRun extends NodeRun {
-	/** API requests the run made, in order. */
-	calls: LoggedRequest[];
-	/** Storage requests the run made. */
-	storage: LoggedRequest[];
-}
-
-/** Runs GridBank Enterprise once against `baseUrl` with `apiKey`; the simulator's log is cleared first. */
-export async function runEnterprise(
-	sim: Simulator,
-	apiKey: string,
-	parameters: Record<string, unknown>,
-	options: { input?: IDataObject[]; continueOnFail?: boolean; baseUrl?: string } = {},
-): Promise<EnterpriseRun> {
-	sim.clearLog();
-	const run = await runNode({
-		type: 'gridBankEnterprise',
-		parameters,
-		credentials: { gridBankEnterpriseApi: { apiKey, baseUrl: options.baseUrl ?? sim.baseUrl } },
-		input: options.input,
-		continueOnFail: options.continueOnFail,
-	});
-	return {
-		...run,
-		calls: sim.log.filter((entry) => entry.target === 'api'),
-		storage: sim.log.filter((entry) => entry.target !== 'api'),
-	};
-}
+import type { Simulator } from '../../simulator';
 
 let keywordCounter = 0;
 

@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 
 import { deleteBinaries } from '../harness/run-node';
 import { useSimulator } from '../harness/simulator';
-import { runEnterprise, type EnterpriseRun } from './enterprise-harness';
+import { runEnterprise, type GridBankRun as EnterpriseRun } from '../harness/run-gridbank';
 
 const sim = useSimulator();
 
@@ -15,10 +15,9 @@ beforeAll(() => {
 	key = sim().createEnterpriseAccount({ tier: 'enterprise' }).key;
 	[videoId] = sim().addEnterpriseVideos([{ title: 'Error fixture' }]);
 });
-afterEach(() => sim().faults.clear());
 
 const getVideo = (id = videoId, extra: Record<string, unknown> = {}, apiKey = key) =>
-	runEnterprise(sim(), apiKey, { resource: 'video', operation: 'get', videoId: id, ...extra });
+	runEnterprise({ resource: 'video', operation: 'get', videoId: id, ...extra }, { apiKey });
 
 /** Milliseconds between consecutive API requests of a run. */
 const gaps = (run: EnterpriseRun) => run.calls.slice(1).map((c, i) => c.at - run.calls[i].at);
@@ -42,7 +41,7 @@ describe('API errors become NodeApiErrors a no-code user can act on', () => {
 			{ resource: 'video', operation: 'getDownload', videoId },
 			{ resource: 'usage', operation: 'get' },
 		]) {
-			const run = await runEnterprise(sim(), revoked, parameters);
+			const run = await runEnterprise(parameters, { apiKey: revoked });
 			expect(run.error?.httpCode).toBe('401');
 			expect(run.error?.message).toMatch(/missing, malformed or revoked/);
 		}
@@ -50,7 +49,7 @@ describe('API errors become NodeApiErrors a no-code user can act on', () => {
 
 	test.each(['get', 'getDownload'])('403 on %s: no active subscription, upgrade the plan', async (operation) => {
 		const unsubscribed = sim().createEnterpriseAccount({ subscription: false }).key;
-		const run = await runEnterprise(sim(), unsubscribed, { resource: 'video', operation, videoId });
+		const run = await runEnterprise({ resource: 'video', operation, videoId }, { apiKey: unsubscribed });
 		expect(run.error).toMatchObject({ message: 'No active subscription for this operation', httpCode: '403' });
 		expect(run.error?.description).toMatch(/upgrade the plan/i);
 		expect(run.calls).toHaveLength(1);
@@ -67,7 +66,7 @@ describe('API errors become NodeApiErrors a no-code user can act on', () => {
 		const run = await getVideo('no-such-video');
 		expect(run.error).toMatchObject({ message: 'No video "no-such-video"', httpCode: '404' });
 		expect(run.error?.description).toMatch(/Search operation/);
-		const download = await runEnterprise(sim(), key, { resource: 'video', operation: 'getDownload', videoId: 'no-such-video', download: true });
+		const download = await runEnterprise({ resource: 'video', operation: 'getDownload', videoId: 'no-such-video', download: true }, { apiKey: key });
 		expect(download.error?.httpCode).toBe('404');
 		expect(download.storage).toHaveLength(0);
 	});
@@ -82,7 +81,7 @@ describe('API errors become NodeApiErrors a no-code user can act on', () => {
 				{ loc: ['query', 'sort'], msg: "String should match pattern '^(relevant|popular)$'", type: 'string_pattern_mismatch' },
 			],
 		});
-		const run = await runEnterprise(sim(), key, { resource: 'video', operation: 'search', query: 'forest', filters: { sort: 'recent' } });
+		const run = await runEnterprise({ resource: 'video', operation: 'search', query: 'forest', filters: { sort: 'recent' } }, { apiKey: key });
 		expect(run.error?.httpCode).toBe('422');
 		expect(run.error?.message).toBe(
 			"Invalid parameter: query.per_page: Input should be less than or equal to 20; query.sort: String should match pattern '^(relevant|popular)$'",
@@ -91,7 +90,7 @@ describe('API errors become NodeApiErrors a no-code user can act on', () => {
 	});
 
 	test('400 on search (a query without a word): GridBank\'s own message', async () => {
-		const run = await runEnterprise(sim(), key, { resource: 'video', operation: 'search', query: '!!!' });
+		const run = await runEnterprise({ resource: 'video', operation: 'search', query: '!!!' }, { apiKey: key });
 		expect(run.error?.httpCode).toBe('400');
 		expect(run.error?.message).toBe('GridBank rejected the request (HTTP 400): Search query must contain at least one word');
 	});
@@ -100,12 +99,12 @@ describe('API errors become NodeApiErrors a no-code user can act on', () => {
 describe('429 and 5xx are retried', () => {
 	test('429 exhausted: rate limit exceeded after N retries, each Retry-After honoured', async () => {
 		sim().faults.failNext({ status: 429, count: 3, retryAfter: '0', path: '/videos/search' });
-		const run = await runEnterprise(sim(), key, {
+		const run = await runEnterprise({
 			resource: 'video',
 			operation: 'search',
 			query: 'forest',
 			options: { maxRetries: 2 },
-		});
+		}, { apiKey: key });
 		expect(run.calls).toHaveLength(3);
 		expect(run.calls.every((c) => c.status === 429)).toBe(true);
 		expect(run.error).toMatchObject({ message: 'Rate limit exceeded after 2 retries', httpCode: '429' });
@@ -114,7 +113,7 @@ describe('429 and 5xx are retried', () => {
 
 	test('429 with Retry-After: 1 waits a second, then succeeds', async () => {
 		sim().faults.failNext({ status: 429, count: 1, retryAfter: '1', rateLimitHeaders: true, path: '/usage/me' });
-		const run = await runEnterprise(sim(), key, { resource: 'usage', operation: 'get', options: { maxRetries: 1 } });
+		const run = await runEnterprise({ resource: 'usage', operation: 'get', options: { maxRetries: 1 } }, { apiKey: key });
 		expect(run.error).toBeUndefined();
 		expect(run.calls.map((c) => c.status)).toEqual([429, 200]);
 		expect(gaps(run)[0]).toBeGreaterThanOrEqual(950);
@@ -144,7 +143,7 @@ describe('429 and 5xx are retried', () => {
 
 	test('a 502 proxy page (HTML) exhausted is still a clear message', async () => {
 		sim().faults.failNext({ status: 502, count: 2, htmlBody: true, path: '/usage/me' });
-		const run = await runEnterprise(sim(), key, { resource: 'usage', operation: 'get', options: { maxRetries: 1 } });
+		const run = await runEnterprise({ resource: 'usage', operation: 'get', options: { maxRetries: 1 } }, { apiKey: key });
 		expect(run.calls).toHaveLength(2);
 		expect(run.error?.message).toBe('GridBank had a temporary fault (HTTP 502)');
 		expect(run.error?.description).not.toMatch(/<html>/);
@@ -152,7 +151,7 @@ describe('429 and 5xx are retried', () => {
 
 	test('maxRetries 0: one request, no retry', async () => {
 		sim().faults.failNext({ status: 503, count: 1, path: '/usage/me' });
-		const run = await runEnterprise(sim(), key, { resource: 'usage', operation: 'get', options: { maxRetries: 0 } });
+		const run = await runEnterprise({ resource: 'usage', operation: 'get', options: { maxRetries: 0 } }, { apiKey: key });
 		expect(run.calls).toHaveLength(1);
 		expect(run.error?.httpCode).toBe('503');
 		expect(run.error?.description).toMatch(/tried 1 time\b/);
@@ -160,7 +159,7 @@ describe('429 and 5xx are retried', () => {
 
 	test('a connection reset is retried', async () => {
 		sim().faults.resetConnections({ count: 1, path: '/usage/me' });
-		const run = await runEnterprise(sim(), key, { resource: 'usage', operation: 'get', options: { maxRetries: 1 } });
+		const run = await runEnterprise({ resource: 'usage', operation: 'get', options: { maxRetries: 1 } }, { apiKey: key });
 		expect(run.error).toBeUndefined();
 		expect(run.calls).toHaveLength(2);
 	});
@@ -190,7 +189,7 @@ describe('what the simulator cannot answer: a string 422 and a 429 with only X-R
 	});
 
 	const searchOnStub = (options: Record<string, unknown> = {}) =>
-		runEnterprise(sim(), key, { resource: 'video', operation: 'search', query: 'forest', options }, { baseUrl: stubUrl });
+		runEnterprise({ resource: 'video', operation: 'search', query: 'forest', options }, { apiKey: key, baseUrl: stubUrl });
 
 	test('422 with a plain string detail', async () => {
 		script = [{ status: 422, body: { detail: 'theme is not a known category' } }];
@@ -229,7 +228,7 @@ describe('the API key appears in no output, error or run data', () => {
 		if (failure === 'unsubscribed') sim().faults.setSubscription(apiKey, false);
 		if (failure === '429') sim().faults.failNext({ status: 429, count: 1, retryAfter: '0' });
 		if (failure === '500') sim().faults.failNext({ status: 500, count: 1 });
-		const run = await runEnterprise(sim(), apiKey, parameters());
+		const run = await runEnterprise(parameters(), { apiKey });
 		try {
 			if (failure) expect(run.error?.message).toEqual(expect.any(String));
 			else {
@@ -253,7 +252,7 @@ describe('continueOnFail and pairedItem', () => {
 	const input = () => [{ id: videoId }, { id: 'no-such-video' }, { id: videoId }];
 
 	test('a failing middle item: three items, the error on the second, each paired with its input', async () => {
-		const run = await runEnterprise(sim(), key, { resource: 'video', operation: 'get', videoId: '={{ $json.id }}' }, { input: input(), continueOnFail: true });
+		const run = await runEnterprise({ resource: 'video', operation: 'get', videoId: '={{ $json.id }}' }, { apiKey: key, input: input(), continueOnFail: true });
 		expect(run.error).toBeUndefined();
 		expect(run.items).toHaveLength(3);
 		expect(run.items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
@@ -265,30 +264,20 @@ describe('continueOnFail and pairedItem', () => {
 	});
 
 	test('a middle item with bad input fails alone, without a request', async () => {
-		const run = await runEnterprise(
-			sim(),
-			key,
-			{ resource: 'video', operation: 'get', videoId: '={{ $json.id }}' },
-			{ input: [{ id: videoId }, { id: 'not valid!' }, { id: videoId }], continueOnFail: true },
-		);
+		const run = await runEnterprise({ resource: 'video', operation: 'get', videoId: '={{ $json.id }}' }, { apiKey: key, input: [{ id: videoId }, { id: 'not valid!' }, { id: videoId }], continueOnFail: true });
 		expect(run.items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
 		expect(run.items[1].json.error).toMatch(/not a valid video id/);
 		expect(run.calls).toHaveLength(2);
 	});
 
 	test('search items of every input are paired with it', async () => {
-		const run = await runEnterprise(
-			sim(),
-			key,
-			{ resource: 'video', operation: 'search', query: '={{ $json.q }}', limit: 2 },
-			{ input: [{ q: 'forest' }, { q: '' }, { q: 'city' }], continueOnFail: true },
-		);
+		const run = await runEnterprise({ resource: 'video', operation: 'search', query: '={{ $json.q }}', limit: 2 }, { apiKey: key, input: [{ q: 'forest' }, { q: '' }, { q: 'city' }], continueOnFail: true });
 		expect(run.items.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 0 }, { item: 1 }, { item: 2 }, { item: 2 }]);
 		expect(run.items[2].json.error).toBe('Query is empty');
 	});
 
 	test('without continueOnFail the middle item stops the node and names its item', async () => {
-		const run = await runEnterprise(sim(), key, { resource: 'video', operation: 'get', videoId: '={{ $json.id }}' }, { input: input() });
+		const run = await runEnterprise({ resource: 'video', operation: 'get', videoId: '={{ $json.id }}' }, { apiKey: key, input: input() });
 		expect(run.error).toMatchObject({ message: 'No video "no-such-video"', httpCode: '404' });
 		expect(run.error?.context?.itemIndex).toBe(1);
 		expect(run.calls).toHaveLength(2);

@@ -1,8 +1,9 @@
 // Search Videos: request counts and per_page for every paging shape, the page-100 stop and its
 // hint, dedupe when results shift between pages, filters and sort on the wire, input bounds.
-import type { LoggedRequest } from '../simulator';
+import type { LoggedRequest } from '../../simulator';
 import { useSimulator } from '../harness/simulator';
-import { addKeywordVideos, runEnterprise } from './enterprise-harness';
+import { runEnterprise } from '../harness/run-gridbank';
+import { addKeywordVideos } from './enterprise-harness';
 
 /** Called when the simulator has answered a request: lets a test change the catalogue mid-search. */
 let onAnswered: ((request: LoggedRequest) => void) | undefined;
@@ -17,7 +18,7 @@ afterEach(() => {
 });
 
 const search = (parameters: Record<string, unknown>) =>
-	runEnterprise(sim(), key, { resource: 'video', operation: 'search', ...parameters });
+	runEnterprise({ resource: 'video', operation: 'search', ...parameters }, { apiKey: key });
 
 const pages = (calls: LoggedRequest[]) => calls.map((c) => [Number(c.query.page), Number(c.query.per_page)]);
 

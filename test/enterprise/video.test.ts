@@ -2,9 +2,9 @@
 import { createHash } from 'node:crypto';
 
 import { deleteBinaries, readBinary } from '../harness/run-node';
-import { fileSha256 } from '../simulator';
+import { fileSha256 } from '../../simulator';
 import { useSimulator } from '../harness/simulator';
-import { runEnterprise } from './enterprise-harness';
+import { runEnterprise } from '../harness/run-gridbank';
 
 const sim = useSimulator();
 
@@ -23,11 +23,10 @@ beforeAll(() => {
 		},
 	]);
 });
-afterEach(() => sim().faults.clear());
 
 describe('Get Video', () => {
 	test('returns the metadata object as GridBank sends it', async () => {
-		const run = await runEnterprise(sim(), key, { resource: 'video', operation: 'get', videoId });
+		const run = await runEnterprise({ resource: 'video', operation: 'get', videoId }, { apiKey: key });
 		expect(run.error).toBeUndefined();
 		const { theme: _theme, popularity: _popularity, publishedAt: _publishedAt, ...expected } = sim().getVideo(videoId)!;
 		expect(run.items).toHaveLength(1);
@@ -38,7 +37,7 @@ describe('Get Video', () => {
 
 	test('every nullable field null: passed on as null, no crash', async () => {
 		sim().faults.nullableFieldsNull(true);
-		const run = await runEnterprise(sim(), key, { resource: 'video', operation: 'get', videoId });
+		const run = await runEnterprise({ resource: 'video', operation: 'get', videoId }, { apiKey: key });
 		expect(run.error).toBeUndefined();
 		expect(run.items[0].json).toEqual({
 			id: videoId,
@@ -57,7 +56,7 @@ describe('Get Video', () => {
 
 	test('an id with "/" is percent-encoded into the path', async () => {
 		const [slashed] = sim().addEnterpriseVideos([{ id: 'team/clip_01-a' }]);
-		const run = await runEnterprise(sim(), key, { resource: 'video', operation: 'get', videoId: slashed });
+		const run = await runEnterprise({ resource: 'video', operation: 'get', videoId: slashed }, { apiKey: key });
 		expect(run.error).toBeUndefined();
 		expect(run.items[0].json.id).toBe('team/clip_01-a');
 		expect(run.calls[0].path).toBe('/external/v1/videos/team%2Fclip_01-a');
@@ -70,7 +69,7 @@ describe('Get Video', () => {
 		['51 characters', 'a'.repeat(51)],
 		['an encoded slash', 'a%2Fb'],
 	])('an id with %s is refused before any request', async (_, bad) => {
-		const run = await runEnterprise(sim(), key, { resource: 'video', operation: 'get', videoId: bad });
+		const run = await runEnterprise({ resource: 'video', operation: 'get', videoId: bad }, { apiKey: key });
 		expect(run.error?.message).toMatch(/Video ID .* is not a valid video id|Video ID is too long/);
 		expect(run.calls).toHaveLength(0);
 	});
@@ -79,13 +78,13 @@ describe('Get Video', () => {
 describe('Get Download', () => {
 	test('returns the download object; expires_in and search_id go on the wire', async () => {
 		const before = Date.now();
-		const run = await runEnterprise(sim(), key, {
+		const run = await runEnterprise({
 			resource: 'video',
 			operation: 'getDownload',
 			videoId,
 			expiresIn: 3,
 			searchId: 'srch_from_search',
-		});
+		}, { apiKey: key });
 		expect(run.error).toBeUndefined();
 		expect(run.calls).toHaveLength(1);
 		expect(run.calls[0].path).toBe(`/external/v1/videos/${videoId}/download`);
@@ -103,12 +102,12 @@ describe('Get Download', () => {
 	});
 
 	test('defaults: expires_in 5, no search_id', async () => {
-		const run = await runEnterprise(sim(), key, { resource: 'video', operation: 'getDownload', videoId });
+		const run = await runEnterprise({ resource: 'video', operation: 'getDownload', videoId }, { apiKey: key });
 		expect(run.calls[0].query).toEqual({ expires_in: '5' });
 	});
 
 	test.each([0, 6, 2.5])('expiresIn %s is refused before any request', async (expiresIn) => {
-		const run = await runEnterprise(sim(), key, { resource: 'video', operation: 'getDownload', videoId, expiresIn });
+		const run = await runEnterprise({ resource: 'video', operation: 'getDownload', videoId, expiresIn }, { apiKey: key });
 		expect(run.error?.message).toMatch(/Expires In must be a whole number from 1 to 5/);
 		expect(run.calls).toHaveLength(0);
 	});
@@ -116,13 +115,13 @@ describe('Get Download', () => {
 	test('with download: the file in the binary property, size and checksum as stored, no key at storage', async () => {
 		const size = 3 * 1024 * 1024 + 123;
 		sim().setVideoFile(videoId, { size, contentType: 'video/quicktime', fileName: 'Harbor at dawn.mov', disposition: 'filename*' });
-		const run = await runEnterprise(sim(), key, {
+		const run = await runEnterprise({
 			resource: 'video',
 			operation: 'getDownload',
 			videoId,
 			download: true,
 			binaryPropertyName: 'master',
-		});
+		}, { apiKey: key });
 		try {
 			expect(run.error).toBeUndefined();
 			const item = run.items[0];
@@ -153,7 +152,7 @@ describe('Get Download', () => {
 	test('a URL storage refuses is replaced once by a fresh one', async () => {
 		sim().setVideoFile(videoId, { size: 200_000 });
 		sim().faults.expireUrlsEarly(1);
-		const run = await runEnterprise(sim(), key, { resource: 'video', operation: 'getDownload', videoId, download: true });
+		const run = await runEnterprise({ resource: 'video', operation: 'getDownload', videoId, download: true }, { apiKey: key });
 		try {
 			expect(run.error).toBeUndefined();
 			expect(run.calls).toHaveLength(2);
@@ -176,13 +175,13 @@ describe('Get Download', () => {
 	])('%s fails the item instead of passing a short file on', async (_, fault) => {
 		sim().setVideoFile(videoId, { size: 500_000 });
 		fault();
-		const run = await runEnterprise(sim(), key, {
+		const run = await runEnterprise({
 			resource: 'video',
 			operation: 'getDownload',
 			videoId,
 			download: true,
 			options: { maxRetries: 0 },
-		});
+		}, { apiKey: key });
 		try {
 			// Whichever check catches it (the transfer's length or the announced file_size), the item fails.
 			expect(run.error?.message).toMatch(/cut off|incomplete|announced/);
@@ -199,9 +198,9 @@ describe('Get Usage', () => {
 		const account = sim().createEnterpriseAccount({ tier: 'scale' }).key;
 		const [a, b] = sim().addEnterpriseVideos([{}, {}]);
 		for (const id of [a, b, a])
-			expect((await runEnterprise(sim(), account, { resource: 'video', operation: 'getDownload', videoId: id })).error).toBeUndefined();
+			expect((await runEnterprise({ resource: 'video', operation: 'getDownload', videoId: id }, { apiKey: account })).error).toBeUndefined();
 
-		const run = await runEnterprise(sim(), account, { resource: 'usage', operation: 'get' });
+		const run = await runEnterprise({ resource: 'usage', operation: 'get' }, { apiKey: account });
 		expect(run.error).toBeUndefined();
 		expect(run.calls.map((c) => c.path)).toEqual(['/external/v1/usage/me']);
 		const usage = run.items[0].json;
@@ -223,7 +222,7 @@ describe('Get Usage', () => {
 
 	test('works without an active subscription (only metadata and download need one)', async () => {
 		const account = sim().createEnterpriseAccount({ subscription: false }).key;
-		const run = await runEnterprise(sim(), account, { resource: 'usage', operation: 'get' });
+		const run = await runEnterprise({ resource: 'usage', operation: 'get' }, { apiKey: account });
 		expect(run.error).toBeUndefined();
 		expect(run.items[0].json.top_videos).toEqual([]);
 	});
@@ -238,7 +237,7 @@ describe('Get Download with an expires_at already past (ISO 8601 read as a time)
 		const account = lagging().createEnterpriseAccount().key;
 		const [id] = lagging().addEnterpriseVideos([{}]);
 		lagging().setVideoFile(id, { size: 70_000 });
-		const run = await runEnterprise(lagging(), account, { resource: 'video', operation: 'getDownload', videoId: id, download: true });
+		const run = await runEnterprise({ resource: 'video', operation: 'getDownload', videoId: id, download: true }, { apiKey: account, sim: lagging() });
 		try {
 			expect(run.error).toBeUndefined();
 			expect(Date.parse(run.items[0].json.expires_at as string)).toBeLessThan(Date.now());

@@ -1,22 +1,30 @@
 // One simulator per test file, on free ports, closed after the file's tests.
-import { startSimulator, type InternalOptions, type Simulator } from '../simulator';
+import { startSimulator, type InternalOptions, type Simulator } from '../../simulator';
+
+let current: Simulator | undefined;
+
+/** The first simulator the test file started with useSimulator: the default server of runPartner & co. */
+export function currentSimulator(): Simulator {
+	if (!current) throw new Error('no simulator: call useSimulator() at the top of the test file');
+	return current;
+}
 
 /**
  * `options.onRequest` lets a test act when a request has been answered (e.g. change the
- * catalogue mid-search). With `fresh`, every test starts with no fault switched on and an
- * empty request log.
+ * catalogue mid-search). Before every test the simulator forgets what the last one left
+ * (faults, request log, rate-limit windows, files set with setVideoFile: clearTestState());
+ * accounts and videos the suite created stay. `resetEachTest: false` is for the suites whose
+ * tests build on each other's state.
  */
-export function useSimulator(options: InternalOptions = {}, { fresh = false } = {}): () => Simulator {
+export function useSimulator(options: InternalOptions = {}, { resetEachTest = true } = {}): () => Simulator {
 	let simulator: Simulator | undefined;
 	beforeAll(async () => {
 		simulator = await startSimulator({ port: 0, ...options });
+		current ??= simulator;
 	});
-	if (fresh)
-		beforeEach(() => {
-			simulator?.faults.clear();
-			simulator?.clearLog();
-		});
+	if (resetEachTest) beforeEach(() => simulator?.clearTestState());
 	afterAll(async () => {
+		if (current === simulator) current = undefined;
 		await simulator?.close();
 	});
 	return () => {

@@ -1,26 +1,20 @@
 // Downloads are byte-exact or refused: every 206 placed where asked, a resume storage answers
 // with the whole file restarts from byte 0, no page or empty body stored as the video, and
 // only https (or loopback http) signed URLs fetched. Through n8n's real engine.
-import { DEMO_ENTERPRISE_KEY, DEMO_PARTNER_KEY, fileSha256 } from '../simulator';
-import { binaryStream, cleanUpBinaries, runNode, type NodeRun } from '../harness/run-node';
+import { DEMO_PARTNER_KEY, fileSha256 } from '../../simulator';
+import { runEnterprise, runPartner } from '../harness/run-gridbank';
+import { binaryStream, cleanUpBinaries, type NodeRun } from '../harness/run-node';
 import { apiCalls, useSimulator } from '../harness/simulator';
 import { createHash } from 'node:crypto';
 
-const sim = useSimulator({}, { fresh: true });
+const sim = useSimulator();
 const keep = cleanUpBinaries();
 
 const licensed = (n: number) => sim().partnerLicences(DEMO_PARTNER_KEY)[n].video_key;
 const storage = () => sim().log.filter((e) => e.target === 'storage');
 
-async function download(videoKey: string, extra: Record<string, unknown> = {}) {
-	return keep(
-		await runNode({
-			type: 'gridBankPartner',
-			parameters: { operation: 'getDownloadUrl', videoKey, download: true, ...extra },
-			credentials: { gridBankPartnerApi: { apiKey: DEMO_PARTNER_KEY, baseUrl: sim().baseUrl } },
-		}),
-	);
-}
+/** Get Download URL with Download File on. */
+const download = async (videoKey: string) => keep(await runPartner({ operation: 'getDownloadUrl', videoKey, download: true }));
 
 async function sha256Of(run: NodeRun) {
 	const hash = createHash('sha256');
@@ -113,11 +107,7 @@ describe('signed URLs the node refuses to fetch', () => {
 	test('Enterprise Get Download too', async () => {
 		sim().faults.signedUrlValue('file:///etc/passwd', 2);
 		const run = keep(
-			await runNode({
-				type: 'gridBankEnterprise',
-				parameters: { resource: 'video', operation: 'getDownload', videoId: licensed(5), download: true },
-				credentials: { gridBankEnterpriseApi: { apiKey: DEMO_ENTERPRISE_KEY, baseUrl: sim().baseUrl } },
-			}),
+			await runEnterprise({ resource: 'video', operation: 'getDownload', videoId: licensed(5), download: true }),
 		);
 		expect(run.error?.message).toMatch(/cannot be used: the link is a "file:" URL/);
 		expect(sim().log.filter((e) => e.target !== 'api')).toEqual([]);

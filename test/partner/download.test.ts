@@ -3,23 +3,19 @@
 // passed on short, and never sent the API key.
 import { createHash } from 'node:crypto';
 
-import { DEMO_PARTNER_KEY, fileSha256, startSimulator } from '../simulator';
-import { binaryStream, cleanUpBinaries, runNode, type NodeRun } from '../harness/run-node';
+import { DEMO_PARTNER_KEY, fileSha256, startSimulator } from '../../simulator';
+import { runPartner, type GridBankRunOptions } from '../harness/run-gridbank';
+import { binaryStream, cleanUpBinaries, type NodeRun } from '../harness/run-node';
 import { apiCalls, useSimulator } from '../harness/simulator';
 
-const sim = useSimulator({}, { fresh: true });
+const sim = useSimulator();
 const keep = cleanUpBinaries();
 
 const licensed = (n: number) => sim().partnerLicences(DEMO_PARTNER_KEY)[n].video_key;
 
-async function download(videoKey: string, baseUrl = sim().baseUrl, extra: Record<string, unknown> = {}) {
-	const run = await runNode({
-		type: 'gridBankPartner',
-		parameters: { operation: 'getDownloadUrl', videoKey, download: true, ...extra },
-		credentials: { gridBankPartnerApi: { apiKey: DEMO_PARTNER_KEY, baseUrl } },
-	});
-	return keep(run);
-}
+/** Get Download URL with Download File on. */
+const download = async (videoKey: string, extra: Record<string, unknown> = {}, options: GridBankRunOptions = {}) =>
+	keep(await runPartner({ operation: 'getDownloadUrl', videoKey, download: true, ...extra }, options));
 
 async function sha256Of(run: NodeRun, property = 'data') {
 	const hash = createHash('sha256');
@@ -35,7 +31,7 @@ test('a 100 MB master is stored in filesystem mode, complete and byte-exact', as
 	const key = licensed(0);
 	const size = 100 * 1024 * 1024 + 7;
 	sim().setVideoFile(key, { size, fileName: 'harbour-at-dawn.mov', disposition: 'filename' });
-	const run = await download(key, sim().baseUrl, { binaryPropertyName: 'master' });
+	const run = await download(key, { binaryPropertyName: 'master' });
 	expect(run.error).toBeUndefined();
 	const [item] = run.items;
 	expect(item.json).toMatchObject({ video_key: key, fileName: 'harbour-at-dawn.mov', mimeType: 'video/quicktime', fileSize: size });
@@ -102,7 +98,7 @@ describe('an expired or refused signed URL', () => {
 		const behind = await startSimulator({ port: 0, now: () => Date.now() - 10 * 60_000 });
 		try {
 			const key = behind.partnerLicences(DEMO_PARTNER_KEY)[0].video_key;
-			const run = await download(key, behind.baseUrl);
+			const run = await download(key, {}, { baseUrl: behind.baseUrl });
 			expect(run.error).toBeUndefined();
 			expect(behind.log.filter((e) => e.target === 'api')).toHaveLength(2);
 			expect(behind.log.filter((e) => e.target === 'storage').map((e) => e.status)).toEqual([206]);
@@ -117,7 +113,7 @@ describe('never a short file', () => {
 		const key = licensed(4);
 		sim().setVideoFile(key, { size: 2_000_000, rangeSupport: false });
 		sim().faults.cutDownloadAfter(500_000, 5);
-		const run = await download(key, sim().baseUrl, { options: { maxRetries: 0 } });
+		const run = await download(key, { options: { maxRetries: 0 } });
 		expect(run.items).toEqual([]);
 		expect(run.error?.message).toMatch(/cut off|incomplete/);
 	});
@@ -126,7 +122,7 @@ describe('never a short file', () => {
 		const key = licensed(4);
 		sim().setVideoFile(key, { size: 100_000 });
 		sim().faults.declareWrongLength(+1000, 5);
-		const run = await download(key, sim().baseUrl, { options: { maxRetries: 0 } });
+		const run = await download(key, { options: { maxRetries: 0 } });
 		expect(run.items).toEqual([]);
 		expect(run.error?.message).toMatch(/cut off|incomplete/);
 	});

@@ -1,20 +1,15 @@
 // List Licensed Content: request counts and per_page for every paging shape, limit,
 // purchasedAfter, cursor restart and team-owner licences.
-import { DEMO_PARTNER_KEY } from '../simulator';
-import { runNode } from '../harness/run-node';
+import { DEMO_PARTNER_KEY } from '../../simulator';
+import { runPartner } from '../harness/run-gridbank';
 import { apiCalls, useSimulator } from '../harness/simulator';
 
 const sim = useSimulator();
 
 const list = async (apiKey: string, parameters: Record<string, unknown>) => {
-	sim().clearLog();
-	const run = await runNode({
-		type: 'gridBankPartner',
-		parameters: { operation: 'listContent', ...parameters },
-		credentials: { gridBankPartnerApi: { apiKey, baseUrl: sim().baseUrl } },
-	});
+	const run = await runPartner({ operation: 'listContent', ...parameters }, { apiKey });
 	expect(run.error).toBeUndefined();
-	const calls = apiCalls(sim(), '/partner/v1/content');
+	const calls = run.calls.filter((call) => call.path.includes('/partner/v1/content'));
 	return { run, keys: run.items.map((item) => item.json.video_key as string), perPage: calls.map((c) => Number(c.query.per_page)) };
 };
 
@@ -98,11 +93,7 @@ describe('Purchased After', () => {
 
 	test('a value that is not a date is refused before any request', async () => {
 		sim().clearLog();
-		const run = await runNode({
-			type: 'gridBankPartner',
-			parameters: { operation: 'listContent', returnAll: true, options: { purchasedAfter: 'last tuesday-ish' } },
-			credentials: { gridBankPartnerApi: { apiKey: DEMO_PARTNER_KEY, baseUrl: sim().baseUrl } },
-		});
+		const run = await runPartner({ operation: 'listContent', returnAll: true, options: { purchasedAfter: 'last tuesday-ish' } });
 		expect(run.error?.message).toMatch(/not a date/);
 		expect(sim().log).toHaveLength(0);
 	});

@@ -1,25 +1,11 @@
 // Every 2xx body is checked before use: a body of another shape fails the item with a
 // NodeApiError naming what was wrong; never a TypeError, an item per character, or videos
 // silently dropped for lacking their id. Real engine, simulator's okBodyInstead fault.
-import { DEMO_ENTERPRISE_KEY, DEMO_PARTNER_KEY } from '../simulator';
-import { runNode } from '../harness/run-node';
+import { runEnterprise, runPartner } from '../harness/run-gridbank';
 import { useSimulator } from '../harness/simulator';
 
-const sim = useSimulator({}, { fresh: true });
+const sim = useSimulator();
 
-const partner = (parameters: Record<string, unknown>, continueOnFail = false) =>
-	runNode({
-		type: 'gridBankPartner',
-		parameters,
-		credentials: { gridBankPartnerApi: { apiKey: DEMO_PARTNER_KEY, baseUrl: sim().baseUrl } },
-		continueOnFail,
-	});
-const enterprise = (parameters: Record<string, unknown>) =>
-	runNode({
-		type: 'gridBankEnterprise',
-		parameters,
-		credentials: { gridBankEnterpriseApi: { apiKey: DEMO_ENTERPRISE_KEY, baseUrl: sim().baseUrl } },
-	});
 
 const video = (n: number) => ({ video_key: `k${n}`, title: `t${n}`, purchased_at: 1_700_000_000 - n });
 
@@ -33,7 +19,7 @@ describe('Partner list', () => {
 		['next_cursor a number', { videos: [video(1)], next_cursor: 5 }, /"next_cursor" is a number, not text/],
 	])('%s → NodeApiError naming it, no items', async (_label, body, message) => {
 		sim().faults.okBodyInstead('/partner/v1/content', body);
-		const run = await partner({ operation: 'listContent', returnAll: true });
+		const run = await runPartner({ operation: 'listContent', returnAll: true });
 		expect(run.items).toEqual([]);
 		expect(run.error?.name).toBe('NodeApiError');
 		expect(run.error?.message).toMatch(/^GridBank sent a list page this node cannot read: /);
@@ -42,14 +28,14 @@ describe('Partner list', () => {
 
 	test('a page without videos is an empty page (as GridBank documents)', async () => {
 		sim().faults.okBodyInstead('/partner/v1/content', { next_cursor: null });
-		const run = await partner({ operation: 'listContent', returnAll: true });
+		const run = await runPartner({ operation: 'listContent', returnAll: true });
 		expect(run.error).toBeUndefined();
 		expect(run.items).toEqual([]);
 	});
 
 	test('with Continue On Fail the bad page becomes an error item, not characters', async () => {
 		sim().faults.okBodyInstead('/partner/v1/content', { videos: 'abc' });
-		const run = await partner({ operation: 'listContent', returnAll: true }, true);
+		const run = await runPartner({ operation: 'listContent', returnAll: true }, { continueOnFail: true });
 		expect(run.items).toHaveLength(1);
 		expect(run.items[0].json.error).toMatch(/"videos" is text/);
 	});
@@ -58,14 +44,14 @@ describe('Partner list', () => {
 describe('Enterprise', () => {
 	test('a search result without videos', async () => {
 		sim().faults.okBodyInstead('/external/v1/videos/search', { search_id: 's', page: 1, per_page: 50, has_more: false });
-		const run = await enterprise({ resource: 'video', operation: 'search', query: 'footage' });
+		const run = await runEnterprise({ resource: 'video', operation: 'search', query: 'footage' });
 		expect(run.items).toEqual([]);
 		expect(run.error?.message).toBe('GridBank sent a search result this node cannot read: "videos" is missing, not a list of videos');
 	});
 
 	test('search videos without their id are not dropped by the de-duplication', async () => {
 		sim().faults.okBodyInstead('/external/v1/videos/search', { search_id: 's', page: 1, per_page: 50, has_more: false, videos: [{ title: 'a' }, { title: 'b' }] });
-		const run = await enterprise({ resource: 'video', operation: 'search', query: 'footage' });
+		const run = await runEnterprise({ resource: 'video', operation: 'search', query: 'footage' });
 		expect(run.items).toEqual([]);
 		expect(run.error?.message).toMatch(/video 1 of "videos" has no "id"/);
 	});
@@ -77,7 +63,7 @@ describe('Enterprise', () => {
 		['Get Download, a list', '/download', [], { resource: 'video', operation: 'getDownload', videoId: 'Q' }, /a download link this node cannot read: the answer is a list/],
 	])('%s', async (_label, path, body, parameters, message) => {
 		sim().faults.okBodyInstead(path, body);
-		const run = await enterprise(parameters);
+		const run = await runEnterprise(parameters);
 		expect(run.items).toEqual([]);
 		expect(run.error?.message).toMatch(message);
 	});

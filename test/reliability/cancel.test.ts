@@ -1,7 +1,8 @@
 // Stopping an execution aborts an in-flight download quickly and leaves nothing stored.
-import { DEMO_PARTNER_KEY } from '../simulator';
+import { DEMO_PARTNER_KEY } from '../../simulator';
+import { runPartner } from '../harness/run-gridbank';
 import { coreMajor } from '../harness/engine';
-import { deleteBinaries, runNode, storedFiles } from '../harness/run-node';
+import { deleteBinaries, storedFiles } from '../harness/run-node';
 import { useSimulator } from '../harness/simulator';
 
 const sim = useSimulator();
@@ -12,12 +13,7 @@ test('cancel during a slow download: the run ends within 2 s and no partial file
 	sim().faults.slowDownload(512 * 1024);
 	let cancel: () => void = () => {};
 	let cancelledAt = 0;
-	const started = runNode({
-		type: 'gridBankPartner',
-		parameters: { operation: 'getDownloadUrl', videoKey: key, download: true },
-		credentials: { gridBankPartnerApi: { apiKey: DEMO_PARTNER_KEY, baseUrl: sim().baseUrl } },
-		onStart: (execution) => (cancel = execution.cancel),
-	});
+	const started = runPartner({ operation: 'getDownloadUrl', videoKey: key, download: true }, { onStart: (execution) => (cancel = execution.cancel) });
 	// Wait until bytes are flowing, then stop the execution.
 	for (let i = 0; i < 100 && !sim().log.some((e) => e.target === 'storage'); i++) await new Promise((r) => setTimeout(r, 50));
 	await new Promise((r) => setTimeout(r, 700));
@@ -42,12 +38,7 @@ test('cancel during a retry wait (429, Retry-After: 60): the run ends within 2 s
 	// n8n 1.x's sleep ignores the abort signal: nodes/shared/transport/wait.ts races it against the signal.
 	sim().faults.failNext({ status: 429, count: 1, retryAfter: '60', path: '/partner/v1/content' });
 	let cancel: () => void = () => {};
-	const started = runNode({
-		type: 'gridBankPartner',
-		parameters: { operation: 'listContent', returnAll: false, limit: 1 },
-		credentials: { gridBankPartnerApi: { apiKey: DEMO_PARTNER_KEY, baseUrl: sim().baseUrl } },
-		onStart: (execution) => (cancel = execution.cancel),
-	});
+	const started = runPartner({ operation: 'listContent', returnAll: false, limit: 1 }, { onStart: (execution) => (cancel = execution.cancel) });
 	for (let i = 0; i < 100 && !sim().log.some((e) => e.status === 429); i++) await new Promise((r) => setTimeout(r, 50));
 	expect(sim().log.some((e) => e.status === 429)).toBe(true);
 	const cancelledAt = Date.now();

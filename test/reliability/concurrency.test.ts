@@ -1,7 +1,7 @@
 // Five executions at once on one Partner key share the process's pacing: together they stay
 // within the account's allowance (no 429) and each returns its whole list.
 import { setPacingWindow } from '../../nodes/shared/transport/pacing';
-import { runNode } from '../harness/run-node';
+import { runPartner } from '../harness/run-gridbank';
 import { apiCalls, useSimulator } from '../harness/simulator';
 
 // GridBank's 300 requests per minute, on a 3-second clock on both sides to keep the test short.
@@ -17,11 +17,7 @@ test('five concurrent Return All listings on one key: 350 requests, no 429, ever
 	const started = Date.now();
 	const runs = await Promise.all(
 		Array.from({ length: 5 }, () =>
-			runNode({
-				type: 'gridBankPartner',
-				parameters: { operation: 'listContent', returnAll: true, options: { maxRetries: 0 } },
-				credentials: { gridBankPartnerApi: { apiKey: key, baseUrl: sim().baseUrl } },
-			}),
+			runPartner({ operation: 'listContent', returnAll: true, options: { maxRetries: 0 } }, { apiKey: key }),
 		),
 	);
 	const took = Date.now() - started;

@@ -6,13 +6,13 @@ import { ExecuteContext, RoutingNode } from 'n8n-core';
 import type { ICredentialsDecrypted, INode, INodeType, INodeTypes, IRunExecutionData } from 'n8n-workflow';
 import { Workflow } from 'n8n-workflow';
 
-import { DEMO_ENTERPRISE_KEY, DEMO_PARTNER_KEY } from '../simulator';
+import { DEMO_ENTERPRISE_KEY, DEMO_PARTNER_KEY } from '../../simulator';
 import { testAdditionalData } from '../harness/additional-data';
 import { routingErrorKeepsResponse } from '../harness/engine';
 import { credentialTypes } from '../harness/node-types';
 import { useSimulator } from '../harness/simulator';
 
-const sim = useSimulator({}, { fresh: true });
+const sim = useSimulator();
 
 /** CredentialsTester.testCredentials, declarative branch, as in n8n 2.41. */
 async function credentialTest(type: string, data: { apiKey: string; baseUrl: string }) {

@@ -2,31 +2,18 @@
 // and a storage body dripping below the minimum rate fail clearly; a slow but healthy API
 // answer and a 200 KiB/s link do not. The limits are scaled down here (LIMITS is the one the
 // node uses); test/shared/deadlines.test.ts checks the real defaults' logic.
-import { DEMO_ENTERPRISE_KEY, DEMO_PARTNER_KEY, fileSha256 } from '../simulator';
-import { binaryStream, cleanUpBinaries, runNode } from '../harness/run-node';
+import { DEMO_PARTNER_KEY, fileSha256 } from '../../simulator';
+import { runEnterprise, runPartner } from '../harness/run-gridbank';
+import { binaryStream, cleanUpBinaries } from '../harness/run-node';
 import { useSimulator } from '../harness/simulator';
 import { LIMITS } from '../../nodes/shared/transport/deadlines';
 import { createHash } from 'node:crypto';
 
-const sim = useSimulator({}, { fresh: true });
+const sim = useSimulator();
 const keep = cleanUpBinaries();
 const defaults = { ...LIMITS };
 afterEach(() => Object.assign(LIMITS, defaults));
 
-const usage = (maxRetries = 0) =>
-	runNode({
-		type: 'gridBankEnterprise',
-		parameters: { resource: 'usage', operation: 'get', options: { maxRetries } },
-		credentials: { gridBankEnterpriseApi: { apiKey: DEMO_ENTERPRISE_KEY, baseUrl: sim().baseUrl } },
-	});
-const download = async (videoKey: string, maxRetries: number) =>
-	keep(
-		await runNode({
-			type: 'gridBankPartner',
-			parameters: { operation: 'getDownloadUrl', videoKey, download: true, options: { maxRetries } },
-			credentials: { gridBankPartnerApi: { apiKey: DEMO_PARTNER_KEY, baseUrl: sim().baseUrl } },
-		}),
-	);
 const licensed = (n: number) => sim().partnerLicences(DEMO_PARTNER_KEY)[n].video_key;
 
 describe('API: an overall deadline per attempt', () => {
@@ -34,7 +21,7 @@ describe('API: an overall deadline per attempt', () => {
 		LIMITS.apiDeadlineMs = 2000;
 		sim().faults.dripApi(50);
 		const began = Date.now();
-		const run = await usage(0);
+		const run = await runEnterprise({ resource: 'usage', operation: 'get', options: { maxRetries: 0 } });
 		expect(run.items).toEqual([]);
 		expect(run.error?.message).toBe('GridBank did not answer within 2 seconds');
 		expect(Date.now() - began).toBeLessThan(6000);
@@ -43,7 +30,7 @@ describe('API: an overall deadline per attempt', () => {
 	test('a slow but steady answer inside the deadline is read', async () => {
 		LIMITS.apiDeadlineMs = 5000;
 		sim().faults.dripApi(2);
-		const run = await usage(0);
+		const run = await runEnterprise({ resource: 'usage', operation: 'get', options: { maxRetries: 0 } });
 		expect(run.error).toBeUndefined();
 		expect(run.items[0].json.customer_id).toBeDefined();
 	});
@@ -53,12 +40,7 @@ test('stopping the execution during a dripping API answer cancels the run: no de
 	LIMITS.apiDeadlineMs = 20_000;
 	sim().faults.dripApi(50);
 	let cancel: () => void = () => {};
-	const started = runNode({
-		type: 'gridBankEnterprise',
-		parameters: { resource: 'usage', operation: 'get' },
-		credentials: { gridBankEnterpriseApi: { apiKey: DEMO_ENTERPRISE_KEY, baseUrl: sim().baseUrl } },
-		onStart: (execution) => (cancel = execution.cancel),
-	});
+	const started = runEnterprise({ resource: 'usage', operation: 'get' }, { onStart: (execution) => (cancel = execution.cancel) });
 	for (let i = 0; i < 100 && !sim().log.some((e) => e.target === 'api'); i++) await new Promise((r) => setTimeout(r, 20));
 	await new Promise((r) => setTimeout(r, 300));
 	const cancelledAt = Date.now();
@@ -76,7 +58,7 @@ describe('storage: a minimum average rate', () => {
 		const key = licensed(0);
 		sim().setVideoFile(key, { size: 200_000 });
 		sim().faults.slowDownload(2048);
-		const run = await download(key, 1);
+		const run = await keep(await runPartner({ operation: 'getDownloadUrl', videoKey: key, download: true, options: { maxRetries: 1 } }));
 		expect(run.items).toEqual([]);
 		expect(run.error?.message).toBe('The download was cut off before the whole file arrived');
 		expect(run.error?.description).toMatch(/below the minimum of 16 KiB\/s/);
@@ -91,7 +73,7 @@ describe('storage: a minimum average rate', () => {
 		const size = 500_000;
 		sim().setVideoFile(key, { size });
 		sim().faults.slowDownload(200 * 1024);
-		const run = await download(key, 0);
+		const run = await keep(await runPartner({ operation: 'getDownloadUrl', videoKey: key, download: true, options: { maxRetries: 0 } }));
 		expect(run.error).toBeUndefined();
 		const hash = createHash('sha256');
 		for await (const chunk of await binaryStream(run.items[0], 'data')) hash.update(chunk as Buffer);

@@ -2,11 +2,10 @@
 // JSON-escaped copy) into every error body, HTML page and a response header: on all three
 // nodes and every status the nodes map, the key appears nowhere n8n keeps or shows it:
 // messages, descriptions, error context, continueOnFail items, trigger static data, log lines.
-import { DEMO_ENTERPRISE_KEY, DEMO_PARTNER_KEY } from '../simulator';
-import { runNode } from '../harness/run-node';
+import { DEMO_ENTERPRISE_KEY, DEMO_PARTNER_KEY } from '../../simulator';
 import { outputCapture } from '../harness/capture-output';
 import { useSimulator } from '../harness/simulator';
-import { partnerTrigger } from '../trigger/helpers';
+import { pollTrigger, runEnterprise, runPartner } from '../harness/run-gridbank';
 
 process.env.N8N_LOG_LEVEL = 'debug';
 
@@ -52,20 +51,19 @@ describe.each(nodes)('%s', (node) => {
 		const partnerSide = node !== 'gridBankEnterprise';
 		const apiKey = arranged.key ?? (partnerSide ? DEMO_PARTNER_KEY : DEMO_ENTERPRISE_KEY);
 		const parameters = arranged.parameters ?? byNode(node, partnerList, enterpriseUsage);
-		const credentials = { [partnerSide ? 'gridBankPartnerApi' : 'gridBankEnterpriseApi']: { apiKey, baseUrl: sim().baseUrl } };
 		output.start();
 		let written = '';
 		const everything: string[] = [];
 		try {
 			if (node === 'gridBankPartnerTrigger') {
-				const trigger = partnerTrigger(sim(), apiKey, parameters, { credentials });
+				const trigger = pollTrigger(parameters, { apiKey });
 				const poll = await trigger.activate();
 				expect(poll.error).toBeDefined();
 				const error = poll.error as Error & Record<string, unknown>;
 				everything.push(JSON.stringify(poll), JSON.stringify(trigger.nodeState ?? {}), String(error.message), String(error.description), JSON.stringify(error.context ?? {}), JSON.stringify(error.errorResponse ?? {}), JSON.stringify(error.messages ?? []), String(error.stack));
 			} else
 				for (const continueOnFail of [false, true]) {
-					const run = await runNode({ type: node, parameters, credentials, continueOnFail });
+					const run = await (node === 'gridBankPartner' ? runPartner : runEnterprise)(parameters, { apiKey, continueOnFail });
 					expect(run.error ?? run.items[0]?.json.error).toBeDefined();
 					everything.push(JSON.stringify(run.run), JSON.stringify(run.items), JSON.stringify(run.error ?? {}), String(run.error?.stack ?? ''));
 				}
@@ -86,7 +84,7 @@ test('trigger: a listing whose text carries the key reaches neither items nor th
 	sim().reset();
 	const { key } = sim().createPartnerAccount({ licences: 2, purchasedAtStart: Math.floor(Date.now() / 1000) - 30 * 86_400 });
 	const secret = key.split('.')[1];
-	const trigger = partnerTrigger(sim(), key, { download: true }, { pollBudgetMs: 1 });
+	const trigger = pollTrigger({ download: true }, { apiKey: key, pollBudgetMs: 1 });
 	expect((await trigger.activate()).error).toBeUndefined();
 	const ids = sim().addEnterpriseVideos([1, 2, 3].map((n) => ({ title: `Clip ${n} for Bearer ${key} (${secret})` })));
 	sim().addPartnerLicences(key, 3, { videoKeys: ids });

@@ -1,30 +1,15 @@
 // Booleans and numbers from expressions ($fromAI, {{ }}) as strings: "true"/"false" and numeric
 // strings read as meant, anything else refused with the parameter's display name before any
 // request. Today's bugs: `download: "false"` downloaded, `returnAll: "false"` returned all.
-import { DEMO_ENTERPRISE_KEY, DEMO_PARTNER_KEY } from '../simulator';
-import { cleanUpBinaries, runNode } from '../harness/run-node';
+import { DEMO_PARTNER_KEY } from '../../simulator';
+import { cleanUpBinaries } from '../harness/run-node';
 import { apiCalls, useSimulator } from '../harness/simulator';
-import { keysOf, partnerTrigger } from '../trigger/helpers';
+import { pollTrigger, runEnterprise, runPartner } from '../harness/run-gridbank';
+import { keysOf } from '../trigger/helpers';
 
-const sim = useSimulator({}, { fresh: true });
+const sim = useSimulator();
 const keep = cleanUpBinaries();
 
-const partner = async (parameters: Record<string, unknown>) =>
-	keep(
-		await runNode({
-			type: 'gridBankPartner',
-			parameters,
-			credentials: { gridBankPartnerApi: { apiKey: DEMO_PARTNER_KEY, baseUrl: sim().baseUrl } },
-		}),
-	);
-const enterprise = async (parameters: Record<string, unknown>) =>
-	keep(
-		await runNode({
-			type: 'gridBankEnterprise',
-			parameters,
-			credentials: { gridBankEnterpriseApi: { apiKey: DEMO_ENTERPRISE_KEY, baseUrl: sim().baseUrl } },
-		}),
-	);
 /** What an expression such as {{ $fromAI('download') }} hands the node: the value as a string. */
 const expr = (text: string) => `={{ ${JSON.stringify(text)} }}`;
 const licensed = (n: number) => sim().partnerLicences(DEMO_PARTNER_KEY)[n].video_key;
@@ -33,17 +18,17 @@ const storage = () => sim().log.filter((e) => e.target === 'storage');
 test('Partner Download File "false" does not download; "TRUE" does', async () => {
 	const key = licensed(0);
 	sim().setVideoFile(key, { size: 1000 });
-	const off = await partner({ operation: 'getDownloadUrl', videoKey: key, download: expr('false') });
+	const off = await keep(await runPartner({ operation: 'getDownloadUrl', videoKey: key, download: expr('false') }));
 	expect(off.error).toBeUndefined();
 	expect(off.items[0].binary).toBeUndefined();
 	expect(storage()).toEqual([]);
-	const on = await partner({ operation: 'getDownloadUrl', videoKey: key, download: expr(' TRUE ') });
+	const on = await keep(await runPartner({ operation: 'getDownloadUrl', videoKey: key, download: expr(' TRUE ') }));
 	expect(on.error).toBeUndefined();
 	expect(on.items[0].json.fileSize).toBe(1000);
 });
 
 test('Partner Return All "false" with Limit "3": three videos, one request of 3', async () => {
-	const run = await partner({ operation: 'listContent', returnAll: expr('false'), limit: expr('3'), options: { maxRetries: expr('2') } });
+	const run = await keep(await runPartner({ operation: 'listContent', returnAll: expr('false'), limit: expr('3'), options: { maxRetries: expr('2') } }));
 	expect(run.error).toBeUndefined();
 	expect(run.items).toHaveLength(3);
 	expect(apiCalls(sim(), '/content').map((c) => c.query.per_page)).toEqual(['3']);
@@ -58,7 +43,7 @@ test.each([
 	[{ options: { maxRetries: expr('many') } }, 'Max Retries must be a whole number of at least 0', /Got "many"/],
 	[{ options: { maxRetries: -1 } }, 'Max Retries must be a whole number of at least 0', /Got -1/],
 ])('List %p → refused before any request', async (parameters, message, description) => {
-	const run = await partner({ operation: 'listContent', limit: 5, ...parameters });
+	const run = await keep(await runPartner({ operation: 'listContent', limit: 5, ...parameters }));
 	expect(run.items).toEqual([]);
 	expect(run.error?.message).toBe(message);
 	expect(run.error?.description).toMatch(description);
@@ -66,16 +51,16 @@ test.each([
 });
 
 test('Partner Download File "no" is refused, nothing sent', async () => {
-	const run = await partner({ operation: 'getDownloadUrl', videoKey: licensed(0), download: expr('no') });
+	const run = await keep(await runPartner({ operation: 'getDownloadUrl', videoKey: licensed(0), download: expr('no') }));
 	expect(run.error?.message).toBe('Download File must be true or false');
 	expect(sim().log).toEqual([]);
 });
 
 test('Enterprise Search Return All "false", Limit "5", Min Duration "0"; Get Download "false"', async () => {
-	const search = await enterprise({ resource: 'video', operation: 'search', query: 'footage', returnAll: expr('false'), limit: expr('5'), filters: { durationMin: expr('0') } });
+	const search = await keep(await runEnterprise({ resource: 'video', operation: 'search', query: 'footage', returnAll: expr('false'), limit: expr('5'), filters: { durationMin: expr('0') } }));
 	expect(search.error).toBeUndefined();
 	expect(search.items).toHaveLength(5);
-	const url = await enterprise({ resource: 'video', operation: 'getDownload', videoId: licensed(0), download: expr('false') });
+	const url = await keep(await runEnterprise({ resource: 'video', operation: 'getDownload', videoId: licensed(0), download: expr('false') }));
 	expect(url.error).toBeUndefined();
 	expect(url.items[0].binary).toBeUndefined();
 	expect(storage()).toEqual([]);
@@ -83,7 +68,7 @@ test('Enterprise Search Return All "false", Limit "5", Min Duration "0"; Get Dow
 
 test('Partner Trigger: Include Existing Licences "true", Max Existing Licences "2"', async () => {
 	const key = sim().createPartnerAccount({ licences: 5 }).key;
-	const trigger = partnerTrigger(sim(), key, { download: expr('false'), options: { includeExisting: expr('true'), maxExisting: expr('2') } });
+	const trigger = pollTrigger({ download: expr('false'), options: { includeExisting: expr('true'), maxExisting: expr('2') } }, { apiKey: key });
 	const activation = await trigger.activate();
 	expect(activation.error).toBeUndefined();
 	expect(keysOf(activation.items)).toHaveLength(2);

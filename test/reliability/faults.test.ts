@@ -2,29 +2,21 @@
 // nodes make of it. Nothing lost, nothing short, nothing left behind in the binary store.
 import { createHash } from 'node:crypto';
 
-import { DEMO_PARTNER_KEY, fileSha256, startSimulator, type LoggedRequest, type Simulator } from '../simulator';
-import { binaryStream, cleanUpBinaries, runNode, storedFiles, type NodeRun } from '../harness/run-node';
+import { DEMO_PARTNER_KEY, fileSha256, startSimulator, type LoggedRequest, type Simulator } from '../../simulator';
+import { runPartner } from '../harness/run-gridbank';
+import { binaryStream, cleanUpBinaries, storedFiles, type NodeRun } from '../harness/run-node';
 import { storeKeepsPartialFiles } from '../harness/engine';
 import { apiCalls, useSimulator } from '../harness/simulator';
 
-const sim = useSimulator({}, { fresh: true });
+const sim = useSimulator();
 const keep = cleanUpBinaries();
 
 const licensed = (n: number) => sim().partnerLicences(DEMO_PARTNER_KEY)[n].video_key;
 const storage = () => sim().log.filter((e) => e.target === 'storage');
 
-async function partner(parameters: Record<string, unknown>, options: { baseUrl?: string; input?: Array<Record<string, unknown>>; continueOnFail?: boolean; apiKey?: string } = {}) {
-	const run = await runNode({
-		type: 'gridBankPartner',
-		parameters,
-		credentials: { gridBankPartnerApi: { apiKey: options.apiKey ?? DEMO_PARTNER_KEY, baseUrl: options.baseUrl ?? sim().baseUrl } },
-		input: options.input,
-		continueOnFail: options.continueOnFail,
-	});
-	return keep(run);
-}
-const download = (videoKey: string, maxRetries = 3) =>
-	partner({ operation: 'getDownloadUrl', videoKey, download: true, options: { maxRetries } });
+/** Get Download URL with Download File on. */
+const download = async (videoKey: string, maxRetries = 3) =>
+	keep(await runPartner({ operation: 'getDownloadUrl', videoKey, download: true, options: { maxRetries } }));
 
 async function sha256(run: NodeRun) {
 	const hash = createHash('sha256');
@@ -41,7 +33,7 @@ function expectNoPartialFiles(run: NodeRun) {
 describe('the list', () => {
 	test('a connection reset in the middle of a page body is retried', async () => {
 		sim().faults.resetConnections({ count: 1, path: '/content', afterBytes: 200 });
-		const run = await partner({ operation: 'listContent', returnAll: false, limit: 250 });
+		const run = keep(await runPartner({ operation: 'listContent', returnAll: false, limit: 250 }));
 		expect(run.error).toBeUndefined();
 		expect(run.items.map((i) => i.json.video_key)).toEqual(sim().partnerLicences(DEMO_PARTNER_KEY).slice(0, 250).map((l) => l.video_key));
 		expect(apiCalls(sim(), '/content')).toHaveLength(4);
@@ -49,14 +41,14 @@ describe('the list', () => {
 
 	test('a storm of 429s is waited out', async () => {
 		sim().faults.failNext({ status: 429, count: 3, path: '/content', retryAfter: '0' });
-		const run = await partner({ operation: 'listContent', returnAll: false, limit: 10 });
+		const run = keep(await runPartner({ operation: 'listContent', returnAll: false, limit: 10 }));
 		expect(run.error).toBeUndefined();
 		expect(apiCalls(sim(), '/content').map((c) => c.status)).toEqual([429, 429, 429, 200]);
 	});
 
 	test('a 200 whose body is not JSON (a proxy page) is an error, not an empty list', async () => {
 		sim().faults.nonJsonOkBody('/content', 10);
-		const run = await partner({ operation: 'listContent', returnAll: true, options: { maxRetries: 1 } });
+		const run = keep(await runPartner({ operation: 'listContent', returnAll: true, options: { maxRetries: 1 } }));
 		expect(apiCalls(sim(), '/content')).toHaveLength(2);
 		expect(run.items).toEqual([]);
 		expect(run.error?.message).toMatch(/not JSON \(HTTP 200\)/);
@@ -66,7 +58,7 @@ describe('the list', () => {
 	test('unknown extra fields and null values pass through untouched', async () => {
 		sim().faults.extraFields(true);
 		sim().faults.nullableFieldsNull(true);
-		const run = await partner({ operation: 'listContent', returnAll: false, limit: 3 });
+		const run = keep(await runPartner({ operation: 'listContent', returnAll: false, limit: 3 }));
 		expect(run.error).toBeUndefined();
 		expect(run.items).toHaveLength(3);
 		for (const { json } of run.items) {
@@ -82,10 +74,7 @@ describe('the list', () => {
 			const { key } = watching.sim.createPartnerAccount({ licences: 3 });
 			const [x, y] = watching.sim.partnerLicences(key).map((l) => l.video_key);
 			watching.revokeAfterFirst = key;
-			const run = await partner(
-				{ operation: 'getDownloadUrl', videoKey: '={{ $json.key }}' },
-				{ baseUrl: watching.sim.baseUrl, apiKey: key, input: [{ key: x }, { key: y }], continueOnFail: true },
-			);
+			const run = keep(await runPartner({ operation: 'getDownloadUrl', videoKey: '={{ $json.key }}' }, { baseUrl: watching.sim.baseUrl, apiKey: key, input: [{ key: x }, { key: y }], continueOnFail: true }));
 			expect(run.items).toHaveLength(2);
 			expect(run.items[0].json.video_key).toBe(x);
 			expect(run.items[1].json.error).toMatch(/missing, malformed or revoked/);

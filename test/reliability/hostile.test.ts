@@ -1,11 +1,9 @@
 // Hostile or broken input on every id and text parameter of both action nodes: refused with
 // a clear message before any request — the simulator's log proves nothing was sent.
-import { DEMO_ENTERPRISE_KEY, DEMO_PARTNER_KEY } from '../simulator';
-import { runNode } from '../harness/run-node';
+import { runEnterprise, runPartner } from '../harness/run-gridbank';
 import { useSimulator } from '../harness/simulator';
 
 const sim = useSimulator();
-beforeEach(() => sim().clearLog());
 
 const hostileIds: Array<[string, string]> = [
 	['a parent-directory segment', '../content'],
@@ -29,26 +27,23 @@ const targets = [
 	{
 		node: 'gridBankPartner',
 		field: 'Video Key',
-		credentials: () => ({ gridBankPartnerApi: { apiKey: DEMO_PARTNER_KEY, baseUrl: sim().baseUrl } }),
 		parameters: (id: string) => ({ operation: 'getDownloadUrl', videoKey: id, download: true }),
 	},
 	{
 		node: 'gridBankEnterprise',
 		field: 'Video ID',
-		credentials: () => ({ gridBankEnterpriseApi: { apiKey: DEMO_ENTERPRISE_KEY, baseUrl: sim().baseUrl } }),
 		parameters: (id: string) => ({ resource: 'video', operation: 'get', videoId: id }),
 	},
 	{
 		node: 'gridBankEnterprise',
 		field: 'Video ID',
-		credentials: () => ({ gridBankEnterpriseApi: { apiKey: DEMO_ENTERPRISE_KEY, baseUrl: sim().baseUrl } }),
 		parameters: (id: string) => ({ resource: 'video', operation: 'getDownload', videoId: id, download: true }),
 	},
 ];
 
 describe.each(targets.map((t) => [`${t.node} ${String(t.parameters('x').operation)}`, t] as const))('%s', (_name, target) => {
 	test.each(hostileIds)('%s', async (_label, id) => {
-		const run = await runNode({ type: target.node, parameters: target.parameters(id), credentials: target.credentials() });
+		const run = await (target.node === 'gridBankPartner' ? runPartner : runEnterprise)(target.parameters(id));
 		expect(run.items).toEqual([]);
 		expect(run.error?.message).toContain(target.field);
 		expect(run.error?.message.length).toBeLessThan(300);
@@ -58,11 +53,7 @@ describe.each(targets.map((t) => [`${t.node} ${String(t.parameters('x').operatio
 
 describe('Enterprise search input', () => {
 	const search = (query: unknown, filters: Record<string, unknown> = {}) =>
-		runNode({
-			type: 'gridBankEnterprise',
-			parameters: { resource: 'video', operation: 'search', query, filters },
-			credentials: { gridBankEnterpriseApi: { apiKey: DEMO_ENTERPRISE_KEY, baseUrl: sim().baseUrl } },
-		});
+		runEnterprise({ resource: 'video', operation: 'search', query, filters });
 
 	test.each([
 		['an empty query', '={{ "" }}', /Query/],

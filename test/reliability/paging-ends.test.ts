@@ -2,12 +2,11 @@
 // or cycles, pages that add no new video (empty, without a list, or repeating a page) fail with
 // a clear error on List Licensed Content and the trigger; Enterprise pages that stay empty while
 // has_more says more stop the search cleanly with a hint.
-import type { PartnerPagingFault } from '../simulator';
-import { runNode } from '../harness/run-node';
+import type { PartnerPagingFault } from '../../simulator';
 import { apiCalls, useSimulator } from '../harness/simulator';
-import { partnerTrigger } from '../trigger/helpers';
+import { pollTrigger, runEnterprise, runPartner } from '../harness/run-gridbank';
 
-const sim = useSimulator({}, { fresh: true });
+const sim = useSimulator();
 
 const styles: Array<[Exclude<PartnerPagingFault, 'off'>, RegExp, number]> = [
 	['repeatCursor', /GridBank sent a page cursor it had already sent/, 2],
@@ -21,11 +20,7 @@ describe.each(styles)('Partner paging fault %s', (style, message, requests) => {
 	test(`List Licensed Content (Return All) fails after ${requests} requests`, async () => {
 		const { key } = sim().createPartnerAccount({ licences: 450 });
 		sim().faults.partnerPaging(style);
-		const run = await runNode({
-			type: 'gridBankPartner',
-			parameters: { operation: 'listContent', returnAll: true },
-			credentials: { gridBankPartnerApi: { apiKey: key, baseUrl: sim().baseUrl } },
-		});
+		const run = await runPartner({ operation: 'listContent', returnAll: true }, { apiKey: key });
 		expect(run.error?.message).toMatch(new RegExp(`^The list of videos did not end: ${message.source}$`));
 		expect(run.error?.description).toMatch(new RegExp(`^Paging was stopped after ${requests} requests so the workflow cannot loop forever`));
 		expect(apiCalls(sim(), '/partner/v1/content')).toHaveLength(requests);
@@ -33,7 +28,7 @@ describe.each(styles)('Partner paging fault %s', (style, message, requests) => {
 
 	test('the trigger poll fails the same way, then emits every new licence exactly once when paging recovers', async () => {
 		const { key } = sim().createPartnerAccount({ licences: 20, purchasedAtStart: Math.floor(Date.now() / 1000) - 7200 });
-		const trigger = partnerTrigger(sim(), key);
+		const trigger = pollTrigger({}, { apiKey: key });
 		expect((await trigger.activate()).error).toBeUndefined();
 		const added = sim().addPartnerLicences(key, 350);
 		sim().faults.partnerPaging(style);
@@ -51,11 +46,7 @@ describe.each(styles)('Partner paging fault %s', (style, message, requests) => {
 test('a cursor restart after a stale cursor is not mistaken for a loop', async () => {
 	const { key } = sim().createPartnerAccount({ licences: 650 });
 	sim().faults.rejectCursorOnPage(6);
-	const run = await runNode({
-		type: 'gridBankPartner',
-		parameters: { operation: 'listContent', returnAll: true },
-		credentials: { gridBankPartnerApi: { apiKey: key, baseUrl: sim().baseUrl } },
-	});
+	const run = await runPartner({ operation: 'listContent', returnAll: true }, { apiKey: key });
 	expect(run.error).toBeUndefined();
 	expect(new Set(run.items.map((item) => item.json.video_key)).size).toBe(650);
 });
@@ -63,11 +54,7 @@ test('a cursor restart after a stale cursor is not mistaken for a loop', async (
 test('Enterprise: pages that stay empty while has_more is true end the search after 3 of them, with a hint', async () => {
 	sim().faults.enterpriseEmptyPages(true);
 	const { key } = sim().createEnterpriseAccount();
-	const run = await runNode({
-		type: 'gridBankEnterprise',
-		parameters: { resource: 'video', operation: 'search', query: 'footage', returnAll: true },
-		credentials: { gridBankEnterpriseApi: { apiKey: key, baseUrl: sim().baseUrl } },
-	});
+	const run = await runEnterprise({ resource: 'video', operation: 'search', query: 'footage', returnAll: true }, { apiKey: key });
 	expect(run.error).toBeUndefined();
 	expect(run.items).toHaveLength(80);
 	expect(apiCalls(sim(), '/videos/search')).toHaveLength(4);

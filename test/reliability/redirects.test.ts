@@ -2,12 +2,11 @@
 // another origin is refused before any request to it, one within the API's origin is followed
 // (a few hops at most). And the Base URL is strict: https, plain http only for loopback hosts,
 // no user name, password, query string or fragment.
-import { DEMO_ENTERPRISE_KEY, DEMO_PARTNER_KEY } from '../simulator';
-import { runNode } from '../harness/run-node';
+import { DEMO_PARTNER_KEY } from '../../simulator';
 import { useSimulator } from '../harness/simulator';
-import { partnerTrigger } from '../trigger/helpers';
+import { pollTrigger, runEnterprise, runPartner } from '../harness/run-gridbank';
 
-const sim = useSimulator({}, { fresh: true });
+const sim = useSimulator();
 const licensed = () => sim().partnerLicences(DEMO_PARTNER_KEY)[0].video_key;
 const redirected = () => sim().log.filter((entry) => entry.target === 'redirect');
 
@@ -22,16 +21,7 @@ const cases: Case[] = [
 ];
 
 const run = (type: Case[1], parameters: Record<string, unknown>, baseUrl = sim().baseUrl, continueOnFail = false) =>
-	runNode({
-		type,
-		parameters,
-		credentials:
-			type === 'gridBankPartner'
-				? { gridBankPartnerApi: { apiKey: DEMO_PARTNER_KEY, baseUrl } }
-				: { gridBankEnterpriseApi: { apiKey: DEMO_ENTERPRISE_KEY, baseUrl } },
-		input: [{ key: licensed() }],
-		continueOnFail,
-	});
+	(type === 'gridBankPartner' ? runPartner : runEnterprise)(parameters, { baseUrl, input: [{ key: licensed() }], continueOnFail });
 
 describe.each(cases)('%s', (_label, type, parameters) => {
 	test('a redirect to another origin is refused: that origin receives nothing', async () => {
@@ -61,7 +51,7 @@ describe.each(cases)('%s', (_label, type, parameters) => {
 });
 
 test('the trigger refuses a redirect to another origin too', async () => {
-	const trigger = partnerTrigger(sim(), DEMO_PARTNER_KEY);
+	const trigger = pollTrigger();
 	sim().faults.redirectApi({ to: 'other', count: 1 });
 	const poll = await trigger.activate();
 	expect(String((poll.error as Error | undefined)?.message)).toMatch(/redirected the request to another address .*the key was not sent there/);
@@ -98,9 +88,7 @@ describe('the Base URL is strict', () => {
 	});
 
 	test('the trigger stores nothing of a refused Base URL', async () => {
-		const trigger = partnerTrigger(sim(), DEMO_PARTNER_KEY, {}, {
-			credentials: { gridBankPartnerApi: { apiKey: DEMO_PARTNER_KEY, baseUrl: `http://someone:hunter2pass@127.0.0.1:${port()}` } },
-		});
+		const trigger = pollTrigger({}, { baseUrl: `http://someone:hunter2pass@127.0.0.1:${port()}` });
 		const poll = await trigger.activate();
 		expect(String((poll.error as Error | undefined)?.message)).toMatch(/contains a user name and a password/);
 		expect(JSON.stringify(trigger.nodeState ?? {})).not.toMatch(/someone|hunter2pass/);

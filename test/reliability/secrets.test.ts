@@ -1,8 +1,9 @@
 // Every error path of both action nodes, with n8n's logging at debug: the API key, and its
 // secret part alone, appear nowhere in run data, items, errors (message, description,
 // context, stack) or anything written to the console.
-import { DEMO_ENTERPRISE_KEY, DEMO_PARTNER_KEY } from '../simulator';
-import { deleteBinaries, runNode } from '../harness/run-node';
+import { DEMO_ENTERPRISE_KEY, DEMO_PARTNER_KEY } from '../../simulator';
+import { runEnterprise, runPartner } from '../harness/run-gridbank';
+import { deleteBinaries } from '../harness/run-node';
 import { outputCapture } from '../harness/capture-output';
 import { useSimulator } from '../harness/simulator';
 
@@ -44,21 +45,15 @@ const scenarios: Scenario[] = [
 
 describe.each([false, true])('continueOnFail %s', (continueOnFail) => {
 	test.each(scenarios.map((s) => [s.label, s] as const))('%s', async (label, scenario) => {
-		sim().faults.clear();
 		sim().faults.setSubscription(DEMO_ENTERPRISE_KEY, true);
 		scenario.arrange?.();
 		const apiKey = scenario.key ?? (scenario.type === 'gridBankPartner' ? DEMO_PARTNER_KEY : DEMO_ENTERPRISE_KEY);
-		const credentials: Record<string, { apiKey: string; baseUrl: string }> = {
-			[scenario.type === 'gridBankPartner' ? 'gridBankPartnerApi' : 'gridBankEnterpriseApi']: { apiKey, baseUrl: sim().baseUrl },
-		};
 		output.start();
 		let written = '';
 		let everything: string;
 		try {
-			const run = await runNode({
-				type: scenario.type,
-				parameters: scenario.parameters,
-				credentials,
+			const run = await (scenario.type === 'gridBankPartner' ? runPartner : runEnterprise)(scenario.parameters, {
+				apiKey,
 				input: [{ key: licensed(), unlicensed: sim().unlicensedVideoKey(DEMO_PARTNER_KEY) }],
 				continueOnFail,
 			});

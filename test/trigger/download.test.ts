@@ -3,18 +3,15 @@
 import { createHash } from 'node:crypto';
 import type { INodeExecutionData } from 'n8n-workflow';
 
-import { fileSha256 } from '../simulator';
+import { fileSha256 } from '../../simulator';
 import { planSegments } from '../../nodes/shared/download/segment-plan';
 import { storedBytes } from '../harness/engine';
 import { binaryStream } from '../harness/run-node';
 import { useSimulator } from '../harness/simulator';
-import { keysOf, listCalls, nowSeconds, partnerTrigger, type State } from './helpers';
+import { pollTrigger } from '../harness/run-gridbank';
+import { keysOf, listCalls, nowSeconds, type State } from './helpers';
 
 const sim = useSimulator();
-beforeEach(() => {
-	sim().faults.clear();
-	sim().clearLog();
-});
 
 const account = (licences = 10) => sim().createPartnerAccount({ licences }).key;
 const settled = () => nowSeconds() - 3600;
@@ -31,7 +28,7 @@ async function stored(item: INodeExecutionData, property = 'data') {
 
 test('each new video arrives with its master file in the binary field, complete and named', async () => {
 	const key = account();
-	const trigger = partnerTrigger(sim(), key, { download: true, binaryPropertyName: 'master' });
+	const trigger = pollTrigger({ download: true, binaryPropertyName: 'master' }, { apiKey: key });
 	await trigger.activate();
 	const purchasedAt = settled();
 	const bought = sim().addPartnerLicences(key, 2, { purchasedAt });
@@ -71,7 +68,7 @@ test('each new video arrives with its master file in the binary field, complete 
 test('a backlog larger than one poll budget is spread over several polls: newest first, each once', async () => {
 	const key = account();
 	// A budget so small that each poll downloads one file (a poll always makes progress).
-	const trigger = partnerTrigger(sim(), key, { download: true }, { pollBudgetMs: 1 });
+	const trigger = pollTrigger({ download: true }, { apiKey: key, pollBudgetMs: 1 });
 	await trigger.activate();
 	const backlog = sim().addPartnerLicences(key, 3, { purchasedAt: settled() });
 
@@ -95,7 +92,7 @@ test('a backlog larger than one poll budget is spread over several polls: newest
 
 test('the backlog survives a restart', async () => {
 	const key = account();
-	const trigger = partnerTrigger(sim(), key, { download: true }, { pollBudgetMs: 1 });
+	const trigger = pollTrigger({ download: true }, { apiKey: key, pollBudgetMs: 1 });
 	await trigger.activate();
 	const backlog = sim().addPartnerLicences(key, 2, { purchasedAt: settled() });
 	expect(keysOf((await trigger.tick()).items)).toEqual([backlog[0]]);
@@ -105,7 +102,7 @@ test('the backlog survives a restart', async () => {
 
 test('storage refusing a fresh URL too: the video comes once with downloadError, later polls go on', async () => {
 	const key = account();
-	const trigger = partnerTrigger(sim(), key, { download: true });
+	const trigger = pollTrigger({ download: true }, { apiKey: key });
 	await trigger.activate();
 	const bought = sim().addPartnerLicences(key, 1, { purchasedAt: settled() });
 	sim().faults.storageRefuse(403, 2);
@@ -120,7 +117,7 @@ test('storage refusing a fresh URL too: the video comes once with downloadError,
 
 test('a backlog video whose licence was refunded meanwhile comes once without a file; later polls go on', async () => {
 	const key = account();
-	const trigger = partnerTrigger(sim(), key, { download: true }, { pollBudgetMs: 1 });
+	const trigger = pollTrigger({ download: true }, { apiKey: key, pollBudgetMs: 1 });
 	await trigger.activate();
 	const backlog = sim().addPartnerLicences(key, 3, { purchasedAt: settled() });
 	expect(keysOf((await trigger.tick()).items)).toEqual([backlog[0]]);
@@ -146,7 +143,7 @@ test('a backlog video whose licence was refunded meanwhile comes once without a 
 
 test('Partner access revoked between listing and download fails the poll and keeps the backlog', async () => {
 	const key = account();
-	const trigger = partnerTrigger(sim(), key, { download: true }, { pollBudgetMs: 1 });
+	const trigger = pollTrigger({ download: true }, { apiKey: key, pollBudgetMs: 1 });
 	await trigger.activate();
 	const backlog = sim().addPartnerLicences(key, 2, { purchasedAt: settled() });
 	expect(keysOf((await trigger.tick()).items)).toEqual([backlog[0]]);
@@ -162,7 +159,7 @@ test('Partner access revoked between listing and download fails the poll and kee
 
 test('Fetch Test Event with Download File returns the newest licence with its file, state untouched', async () => {
 	const key = account(4);
-	const trigger = partnerTrigger(sim(), key, { download: true });
+	const trigger = pollTrigger({ download: true }, { apiKey: key });
 	await trigger.activate();
 	const state = trigger.nodeState;
 	const manual = await trigger.manual();
@@ -178,7 +175,7 @@ test('Fetch Test Event with Download File returns the newest licence with its fi
 
 test('Parallel Connections: a big master arrives over ranged segments, byte-exact', async () => {
 	const key = account();
-	const trigger = partnerTrigger(sim(), key, { download: true, options: { parallelConnections: 3 } });
+	const trigger = pollTrigger({ download: true, options: { parallelConnections: 3 } }, { apiKey: key });
 	await trigger.activate();
 	const [bought] = sim().addPartnerLicences(key, 1, { purchasedAt: settled() });
 	const size = 40 * 1024 * 1024 + 3;

@@ -1,15 +1,11 @@
 // A poll that fails says what the Partner node says for the same condition, carries n8n's typed
 // failure cause (n8n classifies the tick by it), moves no state, and loses no licence.
 import { coreMajor, triggersAndPollers } from '../harness/engine';
-import { runNode } from '../harness/run-node';
 import { useSimulator } from '../harness/simulator';
-import { keysOf, listCalls, nowSeconds, partnerTrigger } from './helpers';
+import { pollTrigger, runPartner } from '../harness/run-gridbank';
+import { keysOf, listCalls, nowSeconds } from './helpers';
 
 const sim = useSimulator();
-beforeEach(() => {
-	sim().faults.clear();
-	sim().clearLog();
-});
 
 /** How n8n classified each finished poll tick ('auth', 'rate_limited', 'thrown'). */
 const ticks: Array<{ status: string; errorKind?: string }> = [];
@@ -31,11 +27,7 @@ const settled = () => nowSeconds() - 3600;
 
 /** The Partner node's error for the same condition: the trigger must say the same. */
 async function actionNodeError(apiKey: string) {
-	const run = await runNode({
-		type: 'gridBankPartner',
-		parameters: { operation: 'listContent', returnAll: false, limit: 1 },
-		credentials: { gridBankPartnerApi: { apiKey, baseUrl: sim().baseUrl } },
-	});
+	const run = await runPartner({ operation: 'listContent', returnAll: false, limit: 1 }, { apiKey });
 	expect(run.error).toBeDefined();
 	return { message: run.error?.message, description: run.error?.description };
 }
@@ -47,7 +39,7 @@ const shown = (error: unknown) => {
 };
 
 async function activeTrigger(key: string, parameters: Record<string, unknown> = {}) {
-	const trigger = partnerTrigger(sim(), key, parameters);
+	const trigger = pollTrigger(parameters, { apiKey: key });
 	expect((await trigger.activate()).error).toBeUndefined();
 	return trigger;
 }
@@ -77,7 +69,7 @@ describe('access errors fail the poll with the Partner node messages', () => {
 	test('401 at activation: publishing the workflow fails, showing the same message and description', async () => {
 		const key = account();
 		sim().faults.revokeKey(key);
-		const activation = await partnerTrigger(sim(), key).activate();
+		const activation = await pollTrigger({}, { apiKey: key }).activate();
 		const expected = await actionNodeError(key);
 		// n8n wraps it: "There was a problem activating the workflow: "<message>"", with our description.
 		expect(activation.error?.message).toBe(`There was a problem activating the workflow: "${expected.message}"`);
@@ -114,7 +106,7 @@ describe('access errors fail the poll with the Partner node messages', () => {
 	});
 
 	test('a key not in apik_<id>.<secret> form fails activation before any request', async () => {
-		const activation = await partnerTrigger(sim(), 'sk_live_not-a-partner-key').activate();
+		const activation = await pollTrigger({}, { apiKey: 'sk_live_not-a-partner-key' }).activate();
 		expect(sim().log.filter((entry) => entry.target === 'api')).toHaveLength(0);
 		const expected = await actionNodeError('sk_live_not-a-partner-key');
 		expect(expected.message).toMatch(/not in GridBank's format/);

@@ -7,16 +7,17 @@ import type { INodeExecutionData } from 'n8n-workflow';
 import { KEEP_KEYS, OVERLAP_SECONDS } from '../../nodes/GridBankPartnerTrigger/seen-state';
 import { useSimulator } from '../harness/simulator';
 import { storedBytes } from '../harness/engine';
-import { keysOf, listCalls, nowSeconds, partnerTrigger, type State } from './helpers';
+import { pollTrigger } from '../harness/run-gridbank';
+import { keysOf, listCalls, nowSeconds, type State } from './helpers';
 
-const sim = useSimulator({}, { fresh: true });
+const sim = useSimulator();
 const account = (licences = 10) => sim().createPartnerAccount({ licences, purchasedAtStart: nowSeconds() - 30 * 86_400 }).key;
 const settled = () => nowSeconds() - 3600;
 
 describe('purchase times from the future', () => {
 	test('a server clock a day ahead does not silence the purchases that follow', async () => {
 		const key = account();
-		const trigger = partnerTrigger(sim(), key);
+		const trigger = pollTrigger({}, { apiKey: key });
 		await trigger.activate();
 		const ahead = sim().addPartnerLicences(key, 1, { purchasedAt: nowSeconds() + 86_400 });
 		expect(keysOf((await trigger.tick()).items)).toEqual(ahead);
@@ -29,7 +30,7 @@ describe('purchase times from the future', () => {
 
 	test('a time a little ahead (within the skew) does not hide a purchase made just after', async () => {
 		const key = account();
-		const trigger = partnerTrigger(sim(), key);
+		const trigger = pollTrigger({}, { apiKey: key });
 		await trigger.activate();
 		const soon = sim().addPartnerLicences(key, 1, { purchasedAt: nowSeconds() + 120 });
 		expect(keysOf((await trigger.tick()).items)).toEqual(soon);
@@ -40,9 +41,7 @@ describe('purchase times from the future', () => {
 	test('a watermark saved in the future by an older version is pulled back: new licences come again', async () => {
 		const key = account();
 		const known = sim().partnerLicences(key).map((licence) => licence.video_key);
-		const trigger = partnerTrigger(sim(), key, {}, {
-			staticData: { 'node:GridBank Trigger': { version: 1, baseUrl: sim().baseUrl, since: 1_795_000_000_000, keys: known } },
-		});
+		const trigger = pollTrigger({}, { apiKey: key, staticData: { 'node:GridBank Trigger': { version: 1, baseUrl: sim().baseUrl, since: 1_795_000_000_000, keys: known } } });
 		expect((await trigger.activate()).items).toBeNull();
 		const bought = sim().addPartnerLicences(key, 2);
 		expect(keysOf((await trigger.tick()).items)).toEqual(bought);
@@ -52,7 +51,7 @@ describe('purchase times from the future', () => {
 	test('purchase times in milliseconds: every new licence once, a quiet poll reads one page', async () => {
 		const key = account(400);
 		sim().faults.purchaseTimesInMs(true);
-		const trigger = partnerTrigger(sim(), key);
+		const trigger = pollTrigger({}, { apiKey: key });
 		await trigger.activate();
 		for (let round = 0; round < 3; round++) {
 			const bought = sim().addPartnerLicences(key, 2);
@@ -71,7 +70,7 @@ describe('purchase times from the future', () => {
 test('licences without a date: no full re-read on quiet polls, the state stays bounded', async () => {
 	const key = account(1500);
 	sim().faults.nullableFieldsNull(true);
-	const trigger = partnerTrigger(sim(), key);
+	const trigger = pollTrigger({}, { apiKey: key });
 	await trigger.activate();
 	expect((trigger.nodeState as State).keys.length).toBeLessThanOrEqual(KEEP_KEYS);
 	sim().clearLog();
@@ -85,7 +84,7 @@ test('licences without a date: no full re-read on quiet polls, the state stays b
 describe('one video that cannot be delivered', () => {
 	test('storage has no master: it comes once with downloadError and never blocks newer videos', async () => {
 		const key = account();
-		const trigger = partnerTrigger(sim(), key, { download: true });
+		const trigger = pollTrigger({ download: true }, { apiKey: key });
 		await trigger.activate();
 		const [broken] = sim().addPartnerLicences(key, 1, { purchasedAt: settled() });
 		sim().faults.missingMaster(broken);
@@ -105,7 +104,7 @@ describe('one video that cannot be delivered', () => {
 
 test('account-level failures fail the poll and lose nothing: after recovery every video comes exactly once', async () => {
 	const key = account();
-	const trigger = partnerTrigger(sim(), key, { download: true, options: { maxRetries: 0 } });
+	const trigger = pollTrigger({ download: true, options: { maxRetries: 0 } }, { apiKey: key });
 	await trigger.activate();
 	const emitted: string[] = [];
 	const collect = (poll: { items: INodeExecutionData[] | null }) => emitted.push(...keysOf(poll.items).map(String));

@@ -1,31 +1,8 @@
-// Shared by the trigger tests: a PollingTrigger on a simulator account, closed after each test,
-// and the list requests one key made.
+// Shared by the trigger tests: the list requests one key made, and what a poll emitted.
+// (The trigger itself runs through pollTrigger in ../harness/run-gridbank.)
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
-import { PollingTrigger, type PollingTriggerOptions } from '../harness/poll-node';
-import type { Simulator } from '../simulator';
-
-const open: PollingTrigger[] = [];
-
-afterEach(async () => {
-	for (const trigger of open.splice(0)) await trigger.close();
-});
-
-export function partnerTrigger(
-	sim: Simulator,
-	apiKey: string,
-	parameters: Record<string, unknown> = {},
-	extra: Partial<PollingTriggerOptions> = {},
-): PollingTrigger {
-	const trigger = new PollingTrigger({
-		type: 'gridBankPartnerTrigger',
-		parameters,
-		credentials: { gridBankPartnerApi: { apiKey, baseUrl: sim.baseUrl } },
-		...extra,
-	});
-	open.push(trigger);
-	return trigger;
-}
+import type { Simulator } from '../../simulator';
 
 /** List requests (GET /partner/v1/content) made with `apiKey`, in order. */
 export const listCalls = (sim: Simulator, apiKey: string) =>

@@ -1,15 +1,12 @@
 // The GridBank Partner Trigger through n8n-core's real activation, poll executor and PollContext,
 // against the simulator over HTTP: what each poll emits, what it costs, what it remembers.
-import { DEMO_PARTNER_KEY, DEMO_PARTNER_OWNER_KEY } from '../simulator';
+import { DEMO_PARTNER_KEY, DEMO_PARTNER_OWNER_KEY } from '../../simulator';
 import { coreMajor } from '../harness/engine';
 import { useSimulator } from '../harness/simulator';
-import { keysOf, listCalls, nowSeconds, partnerTrigger, visibleKeys, type State } from './helpers';
+import { pollTrigger } from '../harness/run-gridbank';
+import { keysOf, listCalls, nowSeconds, visibleKeys, type State } from './helpers';
 
 const sim = useSimulator();
-beforeEach(() => {
-	sim().faults.clear();
-	sim().clearLog();
-});
 
 const account = (licences: number) => sim().createPartnerAccount({ licences }).key;
 /** A purchase time old enough that no new purchase can still get it (more than 10 minutes ago). */
@@ -18,7 +15,7 @@ const settled = () => nowSeconds() - 3600;
 describe('first activation', () => {
 	test('emits nothing old, costs one request and remembers the newest purchase', async () => {
 		const key = account(30);
-		const trigger = partnerTrigger(sim(), key);
+		const trigger = pollTrigger({}, { apiKey: key });
 		const activation = await trigger.activate();
 		expect(activation.error).toBeUndefined();
 		expect(activation.items).toBeNull();
@@ -34,7 +31,7 @@ describe('first activation', () => {
 
 	test('Include Existing Licences emits the newest existing ones, up to the cap, newest first, once', async () => {
 		const key = account(250);
-		const trigger = partnerTrigger(sim(), key, { options: { includeExisting: true, maxExisting: 120 } });
+		const trigger = pollTrigger({ options: { includeExisting: true, maxExisting: 120 } }, { apiKey: key });
 		const activation = await trigger.activate();
 		expect(keysOf(activation.items)).toEqual(visibleKeys(sim(), key).slice(0, 120));
 		expect(listCalls(sim(), key)).toHaveLength(2);
@@ -47,7 +44,7 @@ describe('first activation', () => {
 
 	test('Include Existing Licences applies to the first activation only, not to a restart', async () => {
 		const key = account(5);
-		const trigger = partnerTrigger(sim(), key, { options: { includeExisting: true, maxExisting: 3 } });
+		const trigger = pollTrigger({ options: { includeExisting: true, maxExisting: 3 } }, { apiKey: key });
 		expect((await trigger.activate()).items).toHaveLength(3);
 		const restarted = await trigger.restart();
 		expect(restarted.error).toBeUndefined();
@@ -56,7 +53,7 @@ describe('first activation', () => {
 
 	test('an account without licences: everything licensed after activation is new', async () => {
 		const key = account(0);
-		const trigger = partnerTrigger(sim(), key);
+		const trigger = pollTrigger({}, { apiKey: key });
 		expect((await trigger.activate()).items).toBeNull();
 		expect(trigger.nodeState).toMatchObject({ since: null, keys: [] });
 		const bought = sim().addPartnerLicences(key, 3, { purchasedAt: settled() });
@@ -66,9 +63,9 @@ describe('first activation', () => {
 
 	test('Poll Times under a minute are refused by n8n at activation, before any request', async () => {
 		const key = account(3);
-		const trigger = partnerTrigger(sim(), key, {
+		const trigger = pollTrigger({
 			pollTimes: { item: [{ mode: 'custom', cronExpression: '*/10 * * * * *' }] },
-		});
+		}, { apiKey: key });
 		const activation = await trigger.activate();
 		expect(activation.error?.message).toMatch(/polling interval is too short/);
 		// n8n 1.x runs the activation poll before it checks the interval (one list call); 2.x checks first.
@@ -79,7 +76,7 @@ describe('first activation', () => {
 describe('new licences between polls', () => {
 	test('each is emitted once, newest purchase first, with the API fields', async () => {
 		const key = account(10);
-		const trigger = partnerTrigger(sim(), key);
+		const trigger = pollTrigger({}, { apiKey: key });
 		await trigger.activate();
 		const at = settled();
 		const older = sim().addPartnerLicences(key, 2, { purchasedAt: at });
@@ -97,7 +94,7 @@ describe('new licences between polls', () => {
 
 	test('several purchases in one second are all emitted, even those bought after that second was first seen', async () => {
 		const key = account(10);
-		const trigger = partnerTrigger(sim(), key);
+		const trigger = pollTrigger({}, { apiKey: key });
 		await trigger.activate();
 		const second = nowSeconds();
 		sim().addPartnerLicences(key, 2, { purchasedAt: second, videoKeys: ['m-first-purchase', 'm-second-purchase'] });
@@ -115,7 +112,7 @@ describe('new licences between polls', () => {
 
 	test('a purchase recorded late, timed just before the newest one seen, is still emitted', async () => {
 		const key = account(10);
-		const trigger = partnerTrigger(sim(), key);
+		const trigger = pollTrigger({}, { apiKey: key });
 		await trigger.activate();
 		const [first] = sim().addPartnerLicences(key, 1, { purchasedAt: nowSeconds() });
 		expect(keysOf((await trigger.tick()).items)).toEqual([first]);
@@ -125,7 +122,7 @@ describe('new licences between polls', () => {
 
 	test("team owner's licences: emitted like the member's; a video both license is emitted once", async () => {
 		sim().reset();
-		const trigger = partnerTrigger(sim(), DEMO_PARTNER_KEY);
+		const trigger = pollTrigger();
 		await trigger.activate();
 		const second = nowSeconds();
 		const [mine] = sim().addPartnerLicences(DEMO_PARTNER_KEY, 1, { purchasedAt: second, videoKeys: ['member-clip'] });
@@ -143,7 +140,7 @@ describe('new licences between polls', () => {
 describe('request cost', () => {
 	test('a burst of 250 new licences in one second: each emitted once, in list order, in three requests', async () => {
 		const key = account(40);
-		const trigger = partnerTrigger(sim(), key);
+		const trigger = pollTrigger({}, { apiKey: key });
 		await trigger.activate();
 		sim().clearLog();
 		const burst = sim().addPartnerLicences(key, 250, { purchasedAt: settled() });
@@ -166,7 +163,7 @@ describe('request cost', () => {
 
 	test('a quiet poll costs exactly one request, and changes nothing n8n would have to save', async () => {
 		const key = account(40);
-		const trigger = partnerTrigger(sim(), key);
+		const trigger = pollTrigger({}, { apiKey: key });
 		await trigger.activate();
 		sim().addPartnerLicences(key, 3, { purchasedAt: nowSeconds() });
 		expect((await trigger.tick()).items).toHaveLength(3);
@@ -187,7 +184,7 @@ describe('request cost', () => {
 
 	test('while a bulk purchase of 250 in the current second can still grow, quiet polls re-read that second', async () => {
 		const key = account(10);
-		const trigger = partnerTrigger(sim(), key);
+		const trigger = pollTrigger({}, { apiKey: key });
 		await trigger.activate();
 		const second = nowSeconds();
 		sim().addPartnerLicences(key, 250, { purchasedAt: second });
@@ -204,7 +201,7 @@ describe('request cost', () => {
 describe('state across restarts', () => {
 	test('n8n restarts: licences bought while it was down are emitted by the first poll, nothing twice', async () => {
 		const key = account(20);
-		const trigger = partnerTrigger(sim(), key);
+		const trigger = pollTrigger({}, { apiKey: key });
 		await trigger.activate();
 		const before = sim().addPartnerLicences(key, 2, { purchasedAt: settled() });
 		expect(keysOf((await trigger.tick()).items)).toEqual(before);
@@ -219,29 +216,29 @@ describe('state across restarts', () => {
 
 	test('the state is what n8n saved: a new trigger given the saved static data carries on where it stopped', async () => {
 		const key = account(20);
-		const first = partnerTrigger(sim(), key);
+		const first = pollTrigger({}, { apiKey: key });
 		await first.activate();
 		sim().addPartnerLicences(key, 2, { purchasedAt: settled() });
 		await first.tick();
 		await first.close();
 
 		const later = sim().addPartnerLicences(key, 1, { purchasedAt: settled() + 5 });
-		const second = partnerTrigger(sim(), key, {}, { staticData: first.staticData });
+		const second = pollTrigger({}, { apiKey: key, staticData: first.staticData });
 		expect(keysOf((await second.activate('init')).items)).toEqual(later);
 
 		// Without the saved data it would be a first activation: nothing old.
-		const fresh = partnerTrigger(sim(), key);
+		const fresh = pollTrigger({}, { apiKey: key });
 		expect((await fresh.activate()).items).toBeNull();
 	});
 
 	test('another base URL (staging to production) starts afresh instead of trusting the old state', async () => {
 		const key = account(20);
-		const trigger = partnerTrigger(sim(), key);
+		const trigger = pollTrigger({}, { apiKey: key });
 		await trigger.activate();
 		const moved = { ...trigger.staticData } as Record<string, Record<string, unknown>>;
 		const node = Object.keys(moved)[0];
 		moved[node] = { ...moved[node], baseUrl: 'https://staging.gridbank.example', since: 0, keys: [] };
-		const other = partnerTrigger(sim(), key, {}, { staticData: moved });
+		const other = pollTrigger({}, { apiKey: key, staticData: moved });
 		expect((await other.activate()).items).toBeNull();
 		expect(other.nodeState).toMatchObject({ baseUrl: sim().baseUrl });
 	});
@@ -250,7 +247,7 @@ describe('state across restarts', () => {
 describe('Fetch Test Event (manual mode)', () => {
 	test('returns the newest licence in one small request and leaves the state alone', async () => {
 		const key = account(20);
-		const trigger = partnerTrigger(sim(), key);
+		const trigger = pollTrigger({}, { apiKey: key });
 		await trigger.activate();
 		const bought = sim().addPartnerLicences(key, 2, { purchasedAt: settled() });
 		const state = trigger.nodeState;
@@ -269,14 +266,14 @@ describe('Fetch Test Event (manual mode)', () => {
 
 	test('works before the workflow was ever activated, without creating a state', async () => {
 		const key = account(3);
-		const trigger = partnerTrigger(sim(), key);
+		const trigger = pollTrigger({}, { apiKey: key });
 		const manual = await trigger.manual();
 		expect(keysOf(manual.items)).toEqual(visibleKeys(sim(), key).slice(0, 1));
 		expect(trigger.nodeState).toBeUndefined();
 	});
 
 	test('an account without licences gets a clear message instead of an empty result', async () => {
-		const trigger = partnerTrigger(sim(), account(0));
+		const trigger = pollTrigger({}, { apiKey: account(0) });
 		const manual = await trigger.manual();
 		expect(manual.items).toBeNull();
 		expect(manual.error?.message).toBe('This account has not licensed any video yet');

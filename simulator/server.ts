@@ -267,6 +267,14 @@ class SimulatorImpl implements Simulator {
 		this.clearLog();
 	}
 
+	clearTestState(): void {
+		this.engine.faults.clear();
+		this.engine.partnerLimiter.clear();
+		this.engine.enterpriseLimiter.clear();
+		this.engine.world.fileOverrides.clear();
+		this.clearLog();
+	}
+
 	async close(): Promise<void> {
 		await Promise.all([closeServer(this.api), closeServer(this.storage), closeServer(this.redirect)]);
 	}

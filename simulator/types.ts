@@ -238,7 +238,14 @@ export interface Simulator {
 	redirectUrl: string;
 	log: LoggedRequest[];
 	clearLog(): void;
+	/** Everything: a fresh catalogue and accounts as seeded, no faults, empty log and rate windows. */
 	reset(): void;
+	/**
+	 * Addition: what one test leaves behind (faults, the request log, rate-limit windows, files
+	 * set with setVideoFile), keeping the accounts and videos a suite created. The test harness
+	 * calls it before every test.
+	 */
+	clearTestState(): void;
 	close(): Promise<void>;
 	createPartnerAccount(o: { licences: number; teamOwnerLicences?: number; purchasedAtStart?: number }): PartnerAccountInfo;
 	/** Addition: another key for the same account as `key` (up to 10 per member). */
