@@ -29,7 +29,7 @@ const LEGS = [
 		workflow: '1.83.0',
 		di: '0.4.0',
 		node: 'node20',
-		ignore: ['test/contract/', 'test/credentials\\.test\\.ts', 'test/binary-modes/database-mode\\.test\\.ts', 'test/editor/agent-tools\\.test\\.ts'],
+		ignore: ['test/simulator/', 'test/credentials/credentials\\.test\\.ts', 'test/nodes/shared/download/database-mode\\.test\\.ts', 'test/nodes/agent-tools\\.test\\.ts'],
 	},
 ];
 

@@ -1,0 +1,76 @@
+// The segment planner alone: segments cover the file exactly, the memory window stays bounded.
+import {
+	clampConnections,
+	isExactRange,
+	MAX_SEGMENT_BYTES,
+	MIN_SEGMENT_BYTES,
+	MiB,
+	planSegments,
+	rangeHeader,
+	segmentBytesFor,
+	WINDOW_BYTES,
+} from '../../../../nodes/shared/download/segment-plan';
+
+test.each([2, 3, 4, 7, 8, 16])('%i connections: segments tile [0, total) in order, window ≤ 64 MiB', (connections) => {
+	for (const total of [16 * MiB + 1, 100 * MiB - 3, 4 * 1024 * MiB]) {
+		const plan = planSegments(total, connections)!;
+		expect(plan.connections).toBe(Math.min(connections, plan.segments.length));
+		let at = 0;
+		plan.segments.forEach((s, i) => {
+			expect(s).toMatchObject({ index: i, start: at });
+			expect(s.end - s.start).toBeGreaterThan(0);
+			expect(s.end - s.start).toBeLessThanOrEqual(plan.segmentBytes);
+			at = s.end;
+		});
+		expect(at).toBe(total);
+		expect(plan.windowBytes).toBe(plan.connections * plan.segmentBytes);
+		expect(plan.windowBytes).toBeLessThanOrEqual(WINDOW_BYTES);
+	}
+});
+
+test('segment size: the window shared out, within 4-16 MiB', () => {
+	expect(WINDOW_BYTES).toBe(64 * MiB);
+	expect(segmentBytesFor(2)).toBe(MAX_SEGMENT_BYTES);
+	expect(segmentBytesFor(4)).toBe(16 * MiB);
+	expect(segmentBytesFor(8)).toBe(8 * MiB);
+	expect(segmentBytesFor(16)).toBe(MIN_SEGMENT_BYTES);
+	expect(MIN_SEGMENT_BYTES).toBe(4 * MiB);
+});
+
+test('no plan when parallel ranges cannot help: one connection, one segment, no size', () => {
+	expect(planSegments(100 * MiB, 1)).toBeUndefined();
+	expect(planSegments(segmentBytesFor(4), 4)).toBeUndefined();
+	expect(planSegments(0, 4)).toBeUndefined();
+	expect(planSegments(Number.NaN, 4)).toBeUndefined();
+});
+
+test('a file of few segments uses no more connections than segments', () => {
+	const plan = planSegments(9 * MiB, 8)!;
+	// 8 connections: 8 MiB segments, ramping up from 1 MiB: 1, 2, 3, 3 (the rest).
+	expect(plan.segments.map((x) => (x.end - x.start) / MiB)).toEqual([1, 2, 3, 3]);
+	expect(plan.connections).toBe(4);
+});
+
+test('connection counts are clamped to 1-16', () => {
+	expect([0, -3, 1, 2.7, 16, 17, 'x', undefined].map(clampConnections)).toEqual([1, 1, 1, 2, 16, 16, 1, 1]);
+});
+
+test('Range header and the exact Content-Range check', () => {
+	expect(rangeHeader(10, 20)).toBe('bytes=10-19');
+	expect(isExactRange('bytes 10-19/100', 10, 20, 100)).toBe(true);
+	expect(isExactRange('bytes 11-20/100', 10, 20, 100)).toBe(false);
+	expect(isExactRange('bytes 10-19/101', 10, 20, 100)).toBe(false);
+	expect(isExactRange('bytes 10-29/100', 10, 20, 100)).toBe(false);
+	expect(isExactRange(undefined, 10, 20, 100)).toBe(false);
+	expect(isExactRange('bytes */100', 10, 20, 100)).toBe(false);
+});
+
+test('the first round ramps up, so that the connections finish one after another', () => {
+	const plan = planSegments(1024 * MiB, 4)!;
+	expect(plan.segments.slice(0, 5).map((x) => (x.end - x.start) / MiB)).toEqual([4, 8, 12, 16, 16]);
+	const eight = planSegments(1024 * MiB, 8)!;
+	expect(eight.segments.slice(0, 9).map((x) => (x.end - x.start) / MiB)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 8]);
+	const sixteen = planSegments(1024 * MiB, 16)!;
+	expect(sixteen.segments.slice(0, 4).map((x) => x.end - x.start)).toEqual([MiB, MiB, MiB, MiB]);
+	expect(sixteen.segments[15].end - sixteen.segments[15].start).toBe(4 * MiB);
+});
