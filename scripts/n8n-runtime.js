@@ -469,12 +469,12 @@ function tail(file, lines = 30) {
 }
 
 /**
- * The GridBank simulator module (simulator/, compiled by tsc into .cache/simulator the
- * way `npm run simulator` does; recompiled only when a source file is newer).
+ * The GridBank simulator module (simulator/, compiled with tsconfig.test.json into .cache/ts
+ * the way `npm run simulator` does; recompiled only when a source file is newer).
  */
 async function loadSimulator() {
 	const srcDir = path.join(ROOT, 'simulator');
-	const outDir = path.join(ROOT, '.cache', 'simulator');
+	const outDir = path.join(ROOT, '.cache', 'ts', 'simulator');
 	const entry = path.join(outDir, 'index.js');
 	const newest = (dir, ext) =>
 		fs.existsSync(dir)
@@ -484,7 +484,7 @@ async function loadSimulator() {
 					.reduce((m, f) => Math.max(m, fs.statSync(path.join(dir, String(f))).mtimeMs), 0)
 			: 0;
 	if (!fs.existsSync(entry) || newest(srcDir, '.ts') > newest(outDir, '.js')) {
-		await run(process.execPath, [path.join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', srcDir]);
+		await run(process.execPath, [path.join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', path.join(ROOT, 'tsconfig.test.json'), '--noEmit', 'false', '--incremental', '--tsBuildInfoFile', path.join(ROOT, '.cache', 'ts', '.tsbuildinfo')]);
 	}
 	return require(entry);
 }
