@@ -27,7 +27,10 @@ const contentPolls = () => simulator.log.filter((l) => l.target === 'api' && l.p
 
 beforeAll(async () => {
 	sim = await rt.loadSimulator();
-	simulator = await sim.startSimulator({ port: await rt.freePort(), storagePort: 0 });
+	// No limit here (and so no X-RateLimit-* headers), as in the benchmark: the pacing simulator
+	// alone counts the key's requests. Two servers each counting the same key against a limit of
+	// their own is not something GridBank does (the count follows the account).
+	simulator = await sim.startSimulator({ port: await rt.freePort(), storagePort: 0, partnerRatePerMinute: 0 });
 	pacingSim = await sim.startSimulator({ port: await rt.freePort(), storagePort: 0, partnerRatePerMinute: PACE_LIMIT, rateWindowMs: PACE_WINDOW_MS, logLimit: 20_000 });
 	cluster = await startCluster({
 		workers: 2,
@@ -145,9 +148,10 @@ test('(pacing) three workflows on one key across the main and both workers stay 
 		expect(r.distinctKeys).toBe(200);
 		expect(r.withUrl).toBe(200);
 	}
-	// Nothing lost or duplicated (above), and the account's limit held (a 429 is waited out and
-	// retried); the benchmark reports how many 429s and how much of the limit was used.
-	expect(result.refused).toBeLessThanOrEqual(3);
+	// Nothing lost or duplicated (above), and the account's limit held without a single 429, though
+	// the workers used the same key just before on the other simulator (scenarios a and b), which
+	// reports no allowance; the benchmark reports the share of the limit over longer runs.
+	expect(result.refused).toBe(0);
 	expect(result.peakInWindow).toBeLessThanOrEqual(PACE_LIMIT);
 	// A short run (about two windows): the benchmark measures the share too.
 	expect(result.share).toBeGreaterThanOrEqual(0.75);

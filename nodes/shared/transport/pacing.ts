@@ -22,6 +22,8 @@ interface Booking {
 	at: number;
 	sentAt: number;
 	open: boolean;
+	/** The server's allowance counted it (see ServerAllowance.answered): only such a slot may be reused. */
+	counted: boolean;
 }
 
 const sent = new Map<string, Booking[]>();
@@ -53,7 +55,7 @@ export async function pace(key: string, perMinute: number, signal?: AbortSignal)
 		const seenAt = server.seenAt ?? -Infinity;
 		let ownSlotFreeAt = Infinity;
 		for (const b of sent.get(id) ?? [])
-			if (!b.open && b.sentAt + windowMs > seenAt) ownSlotFreeAt = Math.min(ownSlotFreeAt, b.at + windowMs + MARGIN_MS);
+			if (!b.open && b.counted && b.sentAt + windowMs > seenAt) ownSlotFreeAt = Math.min(ownSlotFreeAt, b.at + windowMs + MARGIN_MS);
 		const bookings = (sent.get(id) ?? []).filter((b) => b.open || b.at > now - windowMs - MARGIN_MS);
 		sent.set(id, bookings);
 		const serverWait = server.take(now, windowMs, ownSlotFreeAt);
@@ -63,13 +65,13 @@ export async function pace(key: string, perMinute: number, signal?: AbortSignal)
 		}
 		if (serverWait === 0 || bookings.length < perMinute) {
 			if (serverWait === undefined) server.sentUnpaced();
-			const booking: Booking = { at: now, sentAt: now, open: true };
+			const booking: Booking = { at: now, sentAt: now, open: true, counted: false };
 			bookings.push(booking);
 			const answeredBy = server;
 			return (headers) => {
 				booking.at = Math.max(booking.at, Date.now());
 				booking.open = false;
-				answeredBy.answered(headers);
+				booking.counted = answeredBy.answered(headers);
 			};
 		}
 		let oldest = Infinity;

@@ -99,17 +99,24 @@ export class ServerAllowance {
 		this.inFlight++;
 	}
 
-	/** A request's response (its headers) or failure (undefined) is in. */
-	answered(headers: Headers | undefined, now = Date.now()): void {
+	/**
+	 * A request's response (its headers) or failure (undefined) is in. Returns whether the server's
+	 * count surely holds it: it answered with its allowance and did not refuse (a refusal carries
+	 * Retry-After). Only such a request frees a slot of the account when it leaves the window; one
+	 * that failed, was refused, or went where no allowance is reported (the same key on another
+	 * endpoint) was never in that count, and reusing its "slot" would take one from other processes.
+	 */
+	answered(headers: Headers | undefined, now = Date.now()): boolean {
 		this.inFlight = Math.max(0, this.inFlight - 1);
 		const allowance = readAllowance(headers, now);
 		if (!allowance) {
 			if (this.probing && this.view) this.view.resetAt = Math.max(this.view.resetAt, now + 1000);
 			this.probing = false;
-			return;
+			return false;
 		}
 		// Requests still in flight may not have reached the server yet: count them as not counted.
 		this.view = { ...allowance, sentSince: this.inFlight, seenAt: now, spread: Math.floor(Math.random() * PROBE_SPREAD_MS) };
 		this.probing = false;
+		return first(headers as Headers, 'retry-after') === undefined;
 	}
 }

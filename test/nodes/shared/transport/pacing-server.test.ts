@@ -3,7 +3,7 @@
 // Several "processes" are separate copies of the pacing module (jest.isolateModules), each with
 // its own memory, sharing one account on the real simulator.
 import { DEMO_PARTNER_KEY, startSimulator, type Simulator } from '../../../../simulator';
-import { readAllowance, reserveFor } from '../../../../nodes/shared/transport/server-allowance';
+import { readAllowance, reserveFor, ServerAllowance } from '../../../../nodes/shared/transport/server-allowance';
 
 type PacingModule = typeof import('../../../../nodes/shared/transport/pacing');
 
@@ -40,6 +40,18 @@ describe('readAllowance', () => {
 	});
 	test('a Remaining above the Limit is read as the Limit', () => {
 		expect(readAllowance({ 'x-ratelimit-limit': '5', 'x-ratelimit-remaining': '50', 'x-ratelimit-reset': '1' }, now)?.remaining).toBe(5);
+	});
+});
+
+describe('which answers show a request the server counted', () => {
+	const allowance = { 'x-ratelimit-limit': '300', 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': '5' };
+	test('an answer with the allowance: counted', () => {
+		expect(new ServerAllowance().answered(allowance)).toBe(true);
+	});
+	test('a refusal (Retry-After), no allowance, or no answer at all: not counted', () => {
+		expect(new ServerAllowance().answered({ ...allowance, 'Retry-After': '5' })).toBe(false);
+		expect(new ServerAllowance().answered({ 'content-type': 'application/json' })).toBe(false);
+		expect(new ServerAllowance().answered(undefined)).toBe(false);
 	});
 });
 
@@ -89,6 +101,18 @@ describe('one process, headers given by hand', () => {
 		(await pacer.pace('key-srv-f', 1000))();
 		expect(Date.now() - started).toBeGreaterThanOrEqual(400);
 		expect(Date.now() - started).toBeLessThan(2000);
+	});
+
+	test('a request answered where no allowance is reported (the key used on another endpoint) frees no slot of the account', async () => {
+		pacer.setPacingWindow(400);
+		(await pacer.pace('key-srv-g', 1000))();
+		await new Promise((r) => setTimeout(r, 200));
+		// At the reserve, long before the server's Reset: only a request the server counted frees a slot.
+		(await pacer.pace('key-srv-g', 1000))(headers(100, reserveFor(100), Date.now() + 30_000));
+		const counted = Date.now();
+		(await pacer.pace('key-srv-g', 1000))();
+		// The counted request's slot (its response + the window + 250 ms of slack), not the first one's, 200 ms earlier.
+		expect(Date.now() - counted).toBeGreaterThanOrEqual(400 + 250 - 10);
 	});
 
 	test('requests still in flight count against the last view', async () => {
