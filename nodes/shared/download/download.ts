@@ -10,14 +10,15 @@ import { watchBodyRate } from '../transport/deadlines';
 import { rethrowIfCancelled } from '../transport/errors';
 import { networkErrorCode } from '../transport/retry-policy';
 import { databaseModeLimit, storeRefusal, tooBigForDatabaseMode } from './binary-store';
+import { checkFirstResponse } from './first-response';
 import { checkRange } from './content-range';
-import { notAVideo, RangeIgnoredError, WrongBytesError } from './download-checks';
+import { RangeIgnoredError, WrongBytesError } from './download-checks';
 import { identifyFile } from './file-name';
 import { parallelBody } from './parallel-download';
 import { type Body, TransferError } from './ordered-output';
 import { type Ending, resumingBody } from './resuming-body';
 import type { SignedUrl } from './signed-url';
-import { storageError, storedSizeError, wrongBytesError, wrongFileError } from './storage-errors';
+import { storageError, storedSizeError, wrongBytesError } from './storage-errors';
 import { describeResponse, header, StorageLink } from './storage-link';
 
 export interface DownloadOptions {
@@ -40,7 +41,10 @@ export interface DownloadResult {
 	fileSize: number;
 }
 
-export async function downloadToBinary(item: ItemContext, options: DownloadOptions): Promise<DownloadResult> {
+export async function downloadToBinary(
+	item: ItemContext,
+	options: DownloadOptions,
+): Promise<DownloadResult> {
 	const { ctx, client, itemIndex, maxRetries } = item;
 	const signal = client.signal;
 	const link = new StorageLink(item, options.signed, options.reissue);
@@ -57,27 +61,7 @@ export async function downloadToBinary(item: ItemContext, options: DownloadOptio
 		const described = describeResponse(first);
 		const { total } = described;
 		const resumable = described.resumable && !rangesIgnored;
-		const placed = checkRange({
-			status: first.statusCode,
-			contentRange: header(first.headers, 'content-range'),
-			from: 0,
-			knownTotal: options.expectedSize,
-		});
-		// The size storage states (Content-Range total or Content-Length) against the API's file_size.
-		const sized =
-			placed.ok && total !== undefined && options.expectedSize !== undefined && total !== options.expectedSize
-				? ({ ok: false, kind: 'size', reason: `storage says the file has ${total} bytes, but GridBank announced ${options.expectedSize}` } as const)
-				: placed;
-		const notVideo = sized.ok ? notAVideo(header(first.headers, 'content-type'), total) : undefined;
-		if (!sized.ok || notVideo) {
-			(first.body as Body).destroy();
-			throw sized.ok ? wrongFileError(ctx, itemIndex, `sent ${notVideo}`, first.statusCode) : wrongBytesError(ctx, itemIndex, sized);
-		}
-		const refusal = total === options.expectedSize ? undefined : await storeRefusal(ctx, itemIndex, total);
-		if (refusal) {
-			(first.body as Body).destroy();
-			throw refusal;
-		}
+		await checkFirstResponse(item, first, total, options.expectedSize);
 		const scrubbed = (name: string) => {
 			const value = header(first.headers, name);
 			return value === undefined ? undefined : client.scrub(value);
@@ -102,9 +86,14 @@ export async function downloadToBinary(item: ItemContext, options: DownloadOptio
 			// A body shorter than its own Content-Length is broken, even when it ended cleanly.
 			if (Number.isFinite(declared) && got < declared) broke = true;
 			if (!broke && (total === undefined || received === total)) return undefined;
-			if (received === total) throw new TransferError(`storage announced ${declared} bytes but the body ended after ${got}`);
+			if (received === total)
+				throw new TransferError(
+					`storage announced ${declared} bytes but the body ended after ${got}`,
+				);
 			if (!resumable || resumes++ >= maxRetries)
-				throw new TransferError(`${slow ? `${slow}; ` : ''}the transfer ended after ${received} of ${total ?? 'an unknown number of'} bytes`);
+				throw new TransferError(
+					`${slow ? `${slow}; ` : ''}the transfer ended after ${received} of ${total ?? 'an unknown number of'} bytes`,
+				);
 			slow = undefined;
 			if (link.expired) await link.reissue();
 			response = await link.open(received, 1);
@@ -116,7 +105,9 @@ export async function downloadToBinary(item: ItemContext, options: DownloadOptio
 			});
 			if (!resumed.ok) {
 				(response.body as Body).destroy();
-				throw resumed.kind === 'ignored' ? new RangeIgnoredError(resumed.reason) : new WrongBytesError(resumed.kind, resumed.reason);
+				throw resumed.kind === 'ignored'
+					? new RangeIgnoredError(resumed.reason)
+					: new WrongBytesError(resumed.kind, resumed.reason);
 			}
 			return response.body as Body;
 		};
@@ -125,19 +116,28 @@ export async function downloadToBinary(item: ItemContext, options: DownloadOptio
 		try {
 			const rethrowFatal = (error: unknown) => rethrowIfCancelled(signal, error);
 			const watch = (watched: Body) => watchBodyRate(watched, (reason) => (slow = reason));
-			const parallel = parallelBody(first, { connections, maxRetries: maxRetries, rethrowFatal, open: link.openSegment, watch });
-			const body = parallel ?? resumingBody(first.body as Body, { total, next, rethrowFatal, watch });
+			const parallel = parallelBody(first, {
+				connections,
+				maxRetries: maxRetries,
+				rethrowFatal,
+				open: link.openSegment,
+				watch,
+			});
+			const body =
+				parallel ?? resumingBody(first.body as Body, { total, next, rethrowFatal, watch });
 			binary = await ctx.helpers.prepareBinaryData(body, fileName, mimeType);
 			// The segmented stream ends only once every segment arrived whole: exactly `total` bytes.
 			if (parallel) passed = total ?? 0;
 		} catch (error) {
 			rethrowIfCancelled(signal, error);
 			// A request error from a resume (already a NodeApiError: re-wrapping hands back the same one).
-			if (error instanceof NodeApiError) throw new NodeApiError(ctx.getNode(), error as unknown as JsonObject);
+			if (error instanceof NodeApiError)
+				throw new NodeApiError(ctx.getNode(), error as unknown as JsonObject);
 			const limit = databaseModeLimit(error);
 			if (limit) throw tooBigForDatabaseMode(ctx, itemIndex, total, limit);
 			// Nothing partial is kept: n8n's store writes to a temporary file and drops it on error.
-			if (error instanceof WrongBytesError) throw wrongBytesError(ctx, itemIndex, { kind: error.kind, reason: error.message });
+			if (error instanceof WrongBytesError)
+				throw wrongBytesError(ctx, itemIndex, { kind: error.kind, reason: error.message });
 			if (error instanceof RangeIgnoredError) {
 				rangesIgnored = true;
 				// Parallel segments need ranges: the whole file again as one stream (a change of mode, not a retry).
@@ -147,7 +147,10 @@ export async function downloadToBinary(item: ItemContext, options: DownloadOptio
 				}
 			}
 			if (restart < maxRetries && (!resumable || error instanceof RangeIgnoredError)) continue;
-			const detail = error instanceof TransferError ? error.message : (networkErrorCode(error) ?? `stream error ${String(error)}`);
+			const detail =
+				error instanceof TransferError
+					? error.message
+					: (networkErrorCode(error) ?? `stream error ${String(error)}`);
 			throw storageError(
 				ctx,
 				itemIndex,
@@ -156,7 +159,13 @@ export async function downloadToBinary(item: ItemContext, options: DownloadOptio
 			);
 		}
 
-		const sizeError = storedSizeError(ctx, itemIndex, passed, options.expectedSize ?? total, first.statusCode);
+		const sizeError = storedSizeError(
+			ctx,
+			itemIndex,
+			passed,
+			options.expectedSize ?? total,
+			first.statusCode,
+		);
 		if (sizeError) throw sizeError;
 		return { signed: link.signed, binary, fileName, mimeType, fileSize: passed };
 	}

@@ -69,7 +69,10 @@ export function planSegments(total: number, requested: number): SegmentPlan | un
 		// The first round ramps up (1/n, 2/n, ... of a segment), so that the connections finish
 		// one after another instead of all at once: while one waits a round trip for its next
 		// segment, the others keep the link busy.
-		const size = index < wanted - 1 ? Math.max(MIN_RAMP_BYTES, Math.floor((segmentBytes * (index + 1)) / wanted)) : segmentBytes;
+		const size =
+			index < wanted - 1
+				? Math.max(MIN_RAMP_BYTES, Math.floor((segmentBytes * (index + 1)) / wanted))
+				: segmentBytes;
 		const end = Math.min(total, start + size);
 		segments.push({ index, start, end });
 		start = end;
@@ -85,7 +88,28 @@ export const rangeHeader = (from: number, end: number) => `bytes=${from}-${end -
  * Whether a Content-Range states exactly bytes [from, end) of a file of `total` bytes: anything
  * else (another range, another size, none) must not be stitched into the file.
  */
-export function isExactRange(contentRange: string | undefined, from: number, end: number, total: number): boolean {
+export function isExactRange(
+	contentRange: string | undefined,
+	from: number,
+	end: number,
+	total: number,
+): boolean {
 	const m = /^bytes (\d+)-(\d+)\/(\d+)$/.exec((contentRange ?? '').trim());
 	return !!m && Number(m[1]) === from && Number(m[2]) === end - 1 && Number(m[3]) === total;
+}
+
+/**
+ * What a segment's response is worth: its bytes (a 206 stating exactly [from, end)), 'ignored'
+ * (a 200: storage sent the whole file, so ranges cannot be used), or a problem to retry on.
+ */
+export function segmentAnswer(
+	statusCode: number,
+	contentRange: string | undefined,
+	from: number,
+	end: number,
+	total: number,
+): 'ok' | 'ignored' | string {
+	if (statusCode === 200) return 'ignored';
+	if (statusCode === 206 && isExactRange(contentRange, from, end, total)) return 'ok';
+	return `storage answered bytes ${from}-${end - 1} with ${contentRange ?? `HTTP ${statusCode} and no range`}`;
 }

@@ -10,8 +10,17 @@
 // from the byte it broke at (Max Retries times per segment), every response must state exactly
 // the range asked for, and any failure ends the whole stream with that error (n8n's store then
 // drops its temporary file, and download.ts destroys every other connection through destroy).
-import { type BinaryStream, type Body, type BodyWatch, discard, orderedOutput, RangeIgnoredError, readBody, TransferError } from './ordered-output';
-import { isExactRange, type Segment, type SegmentPlan } from './segment-plan';
+import {
+	type BinaryStream,
+	type Body,
+	type BodyWatch,
+	discard,
+	orderedOutput,
+	RangeIgnoredError,
+	readBody,
+	TransferError,
+} from './ordered-output';
+import { segmentAnswer, type Segment, type SegmentPlan } from './segment-plan';
 
 /** What a segment needs from one storage response. */
 export interface RangeResponse {
@@ -106,7 +115,12 @@ export function segmentedBody(first: Body, options: SegmentedBodyOptions): Binar
 
 	/** Starts segments until the window is full. */
 	function fill() {
-		while (!output.destroyed && nextToStart < segments.length && nextToStart < head + plan.connections) request(startSlot());
+		while (
+			!output.destroyed &&
+			nextToStart < segments.length &&
+			nextToStart < head + plan.connections
+		)
+			request(startSlot());
 	}
 
 	/** GETs the rest of a segment, from the byte it got to. */
@@ -115,21 +129,27 @@ export function segmentedBody(first: Body, options: SegmentedBodyOptions): Binar
 		const { end } = slot.segment;
 		options.open(from, end).then((response) => {
 			if (output.destroyed) return discard(response.body);
-			if (response.statusCode === 200) {
-				discard(response.body);
-				return fail(new RangeIgnoredError('storage ignored the byte range and sent the whole file'));
-			}
-			if (response.statusCode !== 206 || !isExactRange(response.contentRange, from, end, options.total)) {
-				discard(response.body);
-				return retryOrFail(slot, `storage answered bytes ${from}-${end - 1} with ${response.contentRange ?? `HTTP ${response.statusCode} and no range`}`);
-			}
-			attach(slot, response.body);
+			const answer = segmentAnswer(
+				response.statusCode,
+				response.contentRange,
+				from,
+				end,
+				options.total,
+			);
+			if (answer === 'ok') return attach(slot, response.body);
+			discard(response.body);
+			if (answer !== 'ignored') return retryOrFail(slot, answer);
+			fail(new RangeIgnoredError('storage ignored the byte range and sent the whole file'));
 		}, fail);
 	}
 
 	function retryOrFail(slot: Slot, problem: string) {
 		if (slot.resumes++ >= options.maxRetries)
-			return fail(new TransferError(`${problem} (bytes ${slot.segment.start}-${slot.segment.end - 1}, ${slot.resumes} tries)`));
+			return fail(
+				new TransferError(
+					`${problem} (bytes ${slot.segment.start}-${slot.segment.end - 1}, ${slot.resumes} tries)`,
+				),
+			);
 		request(slot);
 	}
 

@@ -1,29 +1,25 @@
 // The one place that talks to GridBank's APIs: credentials, User-Agent, pacing, retries and
 // error mapping. Operations ask it for a path and get parsed JSON or a NodeApiError.
-import type {
-	IDataObject,
-	IExecuteFunctions,
-	IHttpRequestOptions,
-	ILoadOptionsFunctions,
-	IN8nHttpFullResponse,
-	INode,
-	IPollFunctions,
-} from 'n8n-workflow';
+import type { IDataObject, IHttpRequestOptions, IN8nHttpFullResponse, INode } from 'n8n-workflow';
 
 import type { ApiProfile } from './api-profile';
 import { parseBody } from './api-message';
-import { checkBaseUrl } from './base-url';
-import { apiError, connectionError, inputError, notJsonError, rethrowIfCancelled } from './errors';
+import { readCredential, type Credential, type GridBankContext } from './credential';
+import { apiError, connectionError, notJsonError, rethrowIfCancelled } from './errors';
 import { askedToWaitError } from './asked-wait';
 import { apiDeadline, deadlineError, withSignal } from './deadlines';
 import { pace } from './pacing';
 import { isRedirect, nextHop, redirectError } from './redirect';
-import { backoffMs, MAX_WAIT_MS, networkErrorCode, requestedWaitMs, RETRYABLE_STATUSES } from './retry-policy';
-import { scrubHeaders, scrubText, scrubValue, secretsOf } from './scrub';
+import {
+	backoffMs,
+	MAX_WAIT_MS,
+	networkErrorCode,
+	requestedWaitMs,
+	RETRYABLE_STATUSES,
+} from './retry-policy';
+import { scrubHeaders, scrubText, scrubValue } from './scrub';
 import { USER_AGENT } from '../version';
 import { sleep } from './wait';
-
-export type GridBankContext = IExecuteFunctions | IPollFunctions | ILoadOptionsFunctions;
 
 export interface GetOptions {
 	qs?: IDataObject;
@@ -46,12 +42,7 @@ const TIMEOUT_MS = 30_000;
 
 export const DEFAULT_MAX_RETRIES = 3;
 
-interface Credential {
-	apiKey: string;
-	baseUrl: string;
-	/** The forms of the key scrubbed from everything servers send back. */
-	secrets: string[];
-}
+export type { GridBankContext };
 
 export class GridBankClient {
 	private credential?: Credential;
@@ -61,24 +52,9 @@ export class GridBankClient {
 		readonly profile: ApiProfile,
 	) {}
 
-	/** The credential, checked before the first request so a bad key never goes out. */
+	/** The credential, checked once, before the first request. */
 	async getCredential(itemIndex: number): Promise<Credential> {
-		if (this.credential) return this.credential;
-		const raw = await this.ctx.getCredentials(this.profile.credentialType, itemIndex);
-		const apiKey = String(raw.apiKey ?? '').trim();
-		const node = this.ctx.getNode();
-		if (!apiKey)
-			throw inputError(node, `The ${this.profile.label} key is empty`, 'Paste your GridBank API key into the credential.', itemIndex);
-		if (this.profile.keyPattern && !this.profile.keyPattern.test(apiKey))
-			throw inputError(
-				node,
-				`The ${this.profile.label} key is not in GridBank's format`,
-				`${this.profile.keyFormatHint ?? ''} Copy the whole key from GridBank account settings into the credential.`.trim(),
-				itemIndex,
-			);
-		const base = checkBaseUrl(raw.baseUrl);
-		if (!base.ok) throw inputError(node, base.message, base.description, itemIndex);
-		this.credential = { apiKey, baseUrl: base.baseUrl, secrets: secretsOf(apiKey) };
+		this.credential ??= await readCredential(this.ctx, this.profile, itemIndex);
 		return this.credential;
 	}
 
@@ -118,15 +94,21 @@ export class GridBankClient {
 		let hops = 0;
 
 		for (let attempt = 0; ; attempt++) {
-			const paced = this.profile.requestsPerMinute ? await pace(apiKey, this.profile.requestsPerMinute, this.signal) : undefined;
+			const paced = this.profile.requestsPerMinute
+				? await pace(apiKey, this.profile.requestsPerMinute, this.signal)
+				: undefined;
 			let response: IN8nHttpFullResponse;
 			// n8n's timeout only bounds idle time: a server dripping bytes is cut off by this deadline.
 			const deadline = apiDeadline(this.signal);
 			try {
-				response = (await this.ctx.helpers.httpRequestWithAuthentication.call(withSignal(this.ctx, deadline.signal), this.profile.credentialType, {
-					...request,
-					abortSignal: deadline.signal,
-				})) as IN8nHttpFullResponse;
+				response = (await this.ctx.helpers.httpRequestWithAuthentication.call(
+					withSignal(this.ctx, deadline.signal),
+					this.profile.credentialType,
+					{
+						...request,
+						abortSignal: deadline.signal,
+					},
+				)) as IN8nHttpFullResponse;
 				paced?.(response.headers as ApiResponse<T>['headers']);
 				deadline.done();
 			} catch (error) {
@@ -134,13 +116,15 @@ export class GridBankClient {
 				deadline.done();
 				rethrowIfCancelled(this.signal, error);
 				if (deadline.expired()) {
-					if (attempt >= options.maxRetries) throw deadlineError(node, deadline.seconds, attempt, options.itemIndex);
+					if (attempt >= options.maxRetries)
+						throw deadlineError(node, deadline.seconds, attempt, options.itemIndex);
 					await sleep(backoffMs(attempt), this.signal);
 					continue;
 				}
 				const code = networkErrorCode(error);
 				if (!code) throw connectionError(node, 'request failed', { ...options, retries: attempt });
-				if (attempt >= options.maxRetries) throw connectionError(node, code, { ...options, retries: attempt });
+				if (attempt >= options.maxRetries)
+					throw connectionError(node, code, { ...options, retries: attempt });
 				await sleep(backoffMs(attempt), this.signal);
 				continue;
 			}
@@ -157,7 +141,10 @@ export class GridBankClient {
 				continue;
 			}
 			const text = Buffer.isBuffer(response.body) ? response.body.toString('utf8') : response.body;
-			const body = scrubValue(parseBody(typeof text === 'string' ? scrubText(text, secrets) : text), secrets);
+			const body = scrubValue(
+				parseBody(typeof text === 'string' ? scrubText(text, secrets) : text),
+				secrets,
+			);
 			if (status >= 200 && status < 300) {
 				if (typeof body === 'object' && body !== null) return { status, body: body as T, headers };
 				// A proxy or captive portal answering in GridBank's place: maybe passing, so retried.
@@ -179,11 +166,16 @@ export class GridBankClient {
 				}
 				throw askedToWaitError(node, status, wait, options.itemIndex);
 			}
-			throw apiError(node, this.profile, { status, body }, {
-				...options,
-				retries: attempt,
-				retryAfterMs: status === 429 ? (requestedWaitMs(headers) ?? lastWaitMs) : undefined,
-			});
+			throw apiError(
+				node,
+				this.profile,
+				{ status, body },
+				{
+					...options,
+					retries: attempt,
+					retryAfterMs: status === 429 ? (requestedWaitMs(headers) ?? lastWaitMs) : undefined,
+				},
+			);
 		}
 	}
 }

@@ -2,6 +2,7 @@
 import {
 	clampConnections,
 	isExactRange,
+	segmentAnswer,
 	MAX_SEGMENT_BYTES,
 	MIN_SEGMENT_BYTES,
 	MiB,
@@ -11,22 +12,25 @@ import {
 	WINDOW_BYTES,
 } from '../../../../nodes/shared/download/segment-plan';
 
-test.each([2, 3, 4, 7, 8, 16])('%i connections: segments tile [0, total) in order, window ≤ 64 MiB', (connections) => {
-	for (const total of [16 * MiB + 1, 100 * MiB - 3, 4 * 1024 * MiB]) {
-		const plan = planSegments(total, connections)!;
-		expect(plan.connections).toBe(Math.min(connections, plan.segments.length));
-		let at = 0;
-		plan.segments.forEach((s, i) => {
-			expect(s).toMatchObject({ index: i, start: at });
-			expect(s.end - s.start).toBeGreaterThan(0);
-			expect(s.end - s.start).toBeLessThanOrEqual(plan.segmentBytes);
-			at = s.end;
-		});
-		expect(at).toBe(total);
-		expect(plan.windowBytes).toBe(plan.connections * plan.segmentBytes);
-		expect(plan.windowBytes).toBeLessThanOrEqual(WINDOW_BYTES);
-	}
-});
+test.each([2, 3, 4, 7, 8, 16])(
+	'%i connections: segments tile [0, total) in order, window ≤ 64 MiB',
+	(connections) => {
+		for (const total of [16 * MiB + 1, 100 * MiB - 3, 4 * 1024 * MiB]) {
+			const plan = planSegments(total, connections)!;
+			expect(plan.connections).toBe(Math.min(connections, plan.segments.length));
+			let at = 0;
+			plan.segments.forEach((s, i) => {
+				expect(s).toMatchObject({ index: i, start: at });
+				expect(s.end - s.start).toBeGreaterThan(0);
+				expect(s.end - s.start).toBeLessThanOrEqual(plan.segmentBytes);
+				at = s.end;
+			});
+			expect(at).toBe(total);
+			expect(plan.windowBytes).toBe(plan.connections * plan.segmentBytes);
+			expect(plan.windowBytes).toBeLessThanOrEqual(WINDOW_BYTES);
+		}
+	},
+);
 
 test('segment size: the window shared out, within 4-16 MiB', () => {
 	expect(WINDOW_BYTES).toBe(64 * MiB);
@@ -52,7 +56,9 @@ test('a file of few segments uses no more connections than segments', () => {
 });
 
 test('connection counts are clamped to 1-16', () => {
-	expect([0, -3, 1, 2.7, 16, 17, 'x', undefined].map(clampConnections)).toEqual([1, 1, 1, 2, 16, 16, 1, 1]);
+	expect([0, -3, 1, 2.7, 16, 17, 'x', undefined].map(clampConnections)).toEqual([
+		1, 1, 1, 2, 16, 16, 1, 1,
+	]);
 });
 
 test('Range header and the exact Content-Range check', () => {
@@ -69,8 +75,21 @@ test('the first round ramps up, so that the connections finish one after another
 	const plan = planSegments(1024 * MiB, 4)!;
 	expect(plan.segments.slice(0, 5).map((x) => (x.end - x.start) / MiB)).toEqual([4, 8, 12, 16, 16]);
 	const eight = planSegments(1024 * MiB, 8)!;
-	expect(eight.segments.slice(0, 9).map((x) => (x.end - x.start) / MiB)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 8]);
+	expect(eight.segments.slice(0, 9).map((x) => (x.end - x.start) / MiB)).toEqual([
+		1, 2, 3, 4, 5, 6, 7, 8, 8,
+	]);
 	const sixteen = planSegments(1024 * MiB, 16)!;
 	expect(sixteen.segments.slice(0, 4).map((x) => x.end - x.start)).toEqual([MiB, MiB, MiB, MiB]);
 	expect(sixteen.segments[15].end - sixteen.segments[15].start).toBe(4 * MiB);
+});
+
+test('a segment answer: its exact range is used, a 200 means ranges are ignored, anything else is retried', () => {
+	expect(segmentAnswer(206, 'bytes 10-19/100', 10, 20, 100)).toBe('ok');
+	expect(segmentAnswer(200, undefined, 10, 20, 100)).toBe('ignored');
+	expect(segmentAnswer(206, 'bytes 10-29/100', 10, 20, 100)).toBe(
+		'storage answered bytes 10-19 with bytes 10-29/100',
+	);
+	expect(segmentAnswer(503, undefined, 10, 20, 100)).toBe(
+		'storage answered bytes 10-19 with HTTP 503 and no range',
+	);
 });

@@ -1,0 +1,47 @@
+// Storage's first answer, checked before a byte is stored: the bytes start at byte 0, the size
+// matches what GridBank announced, it is a video rather than a page, and the binary store can
+// hold a file of that size. A refused answer's body is let go.
+import type { IN8nHttpFullResponse } from 'n8n-workflow';
+
+import type { ItemContext } from '../item-context';
+import { storeRefusal } from './binary-store';
+import { checkRange } from './content-range';
+import { notAVideo } from './download-checks';
+import type { Body } from './ordered-output';
+import { wrongBytesError, wrongFileError } from './storage-errors';
+import { header } from './storage-link';
+
+export async function checkFirstResponse(
+	{ ctx, itemIndex }: ItemContext,
+	first: IN8nHttpFullResponse,
+	total: number | undefined,
+	expectedSize: number | undefined,
+): Promise<void> {
+	const placed = checkRange({
+		status: first.statusCode,
+		contentRange: header(first.headers, 'content-range'),
+		from: 0,
+		knownTotal: expectedSize,
+	});
+	// The size storage states (Content-Range total or Content-Length) against the API's file_size.
+	const sized =
+		placed.ok && total !== undefined && expectedSize !== undefined && total !== expectedSize
+			? ({
+					ok: false,
+					kind: 'size',
+					reason: `storage says the file has ${total} bytes, but GridBank announced ${expectedSize}`,
+				} as const)
+			: placed;
+	const notVideo = sized.ok ? notAVideo(header(first.headers, 'content-type'), total) : undefined;
+	const refusal =
+		!sized.ok || notVideo
+			? sized.ok
+				? wrongFileError(ctx, itemIndex, `sent ${notVideo}`, first.statusCode)
+				: wrongBytesError(ctx, itemIndex, sized)
+			: total === expectedSize
+				? undefined
+				: await storeRefusal(ctx, itemIndex, total);
+	if (!refusal) return;
+	(first.body as Body).destroy();
+	throw refusal;
+}
