@@ -2,5 +2,8 @@
 const { src, dest, task } = require('gulp');
 
 task('build:assets', () =>
-	src(['nodes/**/*.{svg,png,json}', 'credentials/**/*.{svg,png}'], { base: '.', encoding: false }).pipe(dest('dist')),
+	src(['nodes/**/*.{svg,png,json}', 'credentials/**/*.{svg,png}'], {
+		base: '.',
+		encoding: false,
+	}).pipe(dest('dist')),
 );

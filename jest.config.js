@@ -4,7 +4,9 @@ module.exports = {
 	roots: ['<rootDir>/test'],
 	testMatch: ['**/*.test.ts'],
 	setupFiles: ['<rootDir>/test/harness/env.ts'],
-	transform: { '^.+\\.ts$': ['ts-jest', { diagnostics: false, tsconfig: '<rootDir>/tsconfig.test.json' }] },
+	transform: {
+		'^.+\\.ts$': ['ts-jest', { diagnostics: false, tsconfig: '<rootDir>/tsconfig.test.json' }],
+	},
 	testTimeout: 60_000,
 	maxWorkers: 2,
 };

@@ -5,7 +5,8 @@
  */
 const base = require('./jest.config');
 
-if (!process.env.GRIDBANK_MATRIX_DIR) throw new Error('GRIDBANK_MATRIX_DIR is not set: run this through npm run test:matrix');
+if (!process.env.GRIDBANK_MATRIX_DIR)
+	throw new Error('GRIDBANK_MATRIX_DIR is not set: run this through npm run test:matrix');
 
 module.exports = {
 	...base,

@@ -1,12 +1,21 @@
 // Two minimal nodes that do only what n8n's own helpers do, run in the same engine as ours:
 // the floor the engine sets, so a gap between ours and raw undici can be split into n8n's
 // part and ours.
-import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import type {
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeType,
+	INodeTypeDescription,
+} from 'n8n-workflow';
 
 import { USER_AGENT } from '../nodes/shared/version';
 import { registerNodeType } from '../test/harness/node-types';
 
-const describe = (name: string, description: string, properties: INodeTypeDescription['properties']): INodeTypeDescription => ({
+const describe = (
+	name: string,
+	description: string,
+	properties: INodeTypeDescription['properties'],
+): INodeTypeDescription => ({
 	displayName: name,
 	name,
 	group: ['transform'],
@@ -33,7 +42,11 @@ class BareDownload implements INodeType {
 			encoding: 'stream',
 			returnFullResponse: true,
 		})) as { body: Buffer };
-		const binary = await this.helpers.prepareBinaryData(response.body, 'master.mov', 'video/quicktime');
+		const binary = await this.helpers.prepareBinaryData(
+			response.body,
+			'master.mov',
+			'video/quicktime',
+		);
 		return [[{ json: { fileSize: binary.bytes }, binary: { data: binary } }]];
 	}
 }
@@ -53,12 +66,16 @@ class BareApiGet implements INodeType {
 		const items = this.getInputData();
 		for (let i = 0; i < items.length; i++) {
 			const key = this.getNodeParameter('videoKey', i) as string;
-			const response = (await this.helpers.httpRequestWithAuthentication.call(this, 'gridBankPartnerApi', {
-				method: 'GET',
-				url: `${this.getNodeParameter('baseUrl', i) as string}/partner/v1/videos/${encodeURIComponent(key)}/download`,
-				headers: { 'User-Agent': USER_AGENT, Accept: 'application/json' },
-				json: true,
-			})) as INodeExecutionData['json'];
+			const response = (await this.helpers.httpRequestWithAuthentication.call(
+				this,
+				'gridBankPartnerApi',
+				{
+					method: 'GET',
+					url: `${this.getNodeParameter('baseUrl', i) as string}/partner/v1/videos/${encodeURIComponent(key)}/download`,
+					headers: { 'User-Agent': USER_AGENT, Accept: 'application/json' },
+					json: true,
+				},
+			)) as INodeExecutionData['json'];
 			out.push({ json: response, pairedItem: { item: i } });
 		}
 		return [out];

@@ -19,22 +19,40 @@ export const BUCKETS: Array<{ name: string; test: (f: ProfileNode['callFrame']) 
 	// The benchmark's own cost: starting the profiler, the 10 ms RSS sampling.
 	{
 		name: MEASURING,
-		test: (f) => f.url === 'node:inspector' || f.url.includes('/bench/bench/') || (f.functionName === 'rss' && f.url === ''),
+		test: (f) =>
+			f.url === 'node:inspector' ||
+			f.url.includes('/bench/bench/') ||
+			(f.functionName === 'rss' && f.url === ''),
 	},
 	{ name: 'idle (waiting for network or disk)', test: (f) => f.functionName === '(idle)' },
 	{ name: 'garbage collection', test: (f) => f.functionName === '(garbage collector)' },
-	{ name: 'GridBank nodes (ours)', test: (f) => /\/nodes\/(shared|GridBank)/.test(f.url) && !f.url.includes('node_modules') },
+	{
+		name: 'GridBank nodes (ours)',
+		test: (f) => /\/nodes\/(shared|GridBank)/.test(f.url) && !f.url.includes('node_modules'),
+	},
 	// The HTTP parsers are native (node:http's `execute`) or WebAssembly (undici's llhttp).
 	{
 		name: 'HTTP client (node:http, axios; undici for raw)',
 		test: (f) =>
 			/node:_http|node:http|\/axios\/|follow-redirects|\/undici\/|^wasm:/.test(f.url) ||
-			(f.url === '' && (f.functionName === 'execute' || /^(js-to-wasm|wasm-to-js)/.test(f.functionName))),
+			(f.url === '' &&
+				(f.functionName === 'execute' || /^(js-to-wasm|wasm-to-js)/.test(f.functionName))),
 	},
 	{ name: 'n8n (engine, binary data store)', test: (f) => /n8n-core|n8n-workflow/.test(f.url) },
-	{ name: 'streams', test: (f) => f.url.startsWith('node:internal/streams') || f.url === 'node:stream' },
-	{ name: 'file writes (fs)', test: (f) => f.url.startsWith('node:internal/fs') || f.functionName === 'writeBuffer' },
-	{ name: 'sockets, timers, promises', test: (f) => /^node:(net|internal\/(stream_base_commons|timers|process\/task_queues))/.test(f.url) || f.functionName === 'runMicrotasks' },
+	{
+		name: 'streams',
+		test: (f) => f.url.startsWith('node:internal/streams') || f.url === 'node:stream',
+	},
+	{
+		name: 'file writes (fs)',
+		test: (f) => f.url.startsWith('node:internal/fs') || f.functionName === 'writeBuffer',
+	},
+	{
+		name: 'sockets, timers, promises',
+		test: (f) =>
+			/^node:(net|internal\/(stream_base_commons|timers|process\/task_queues))/.test(f.url) ||
+			f.functionName === 'runMicrotasks',
+	},
 	{ name: 'other', test: () => true },
 ];
 

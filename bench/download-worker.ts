@@ -59,15 +59,23 @@ export interface WorkerResult {
 registerBareNodes();
 
 async function signedUrl(baseUrl: string, videoKey: string): Promise<string> {
-	const response = await request(`${baseUrl}/partner/v1/videos/${encodeURIComponent(videoKey)}/download`, {
-		headers: { authorization: `Bearer ${DEMO_PARTNER_KEY}`, 'user-agent': USER_AGENT },
-	});
+	const response = await request(
+		`${baseUrl}/partner/v1/videos/${encodeURIComponent(videoKey)}/download`,
+		{
+			headers: { authorization: `Bearer ${DEMO_PARTNER_KEY}`, 'user-agent': USER_AGENT },
+		},
+	);
 	const body = (await response.body.json()) as { url: string };
 	if (response.statusCode !== 200) throw new Error(`download URL: HTTP ${response.statusCode}`);
 	return body.url;
 }
 
-async function rawRanged(input: WorkerInput, videoKey: string, size: number, url?: string): Promise<string> {
+async function rawRanged(
+	input: WorkerInput,
+	videoKey: string,
+	size: number,
+	url?: string,
+): Promise<string> {
 	const file = join(TMP, `raw-${process.pid}.bin`);
 	const target = url ?? (await signedUrl(input.baseUrl, videoKey));
 	const parts = input.connections ?? 4;
@@ -79,8 +87,11 @@ async function rawRanged(input: WorkerInput, videoKey: string, size: number, url
 				const start = i * part;
 				const end = Math.min(size, start + part);
 				if (start >= end) return;
-				const response = await request(target, { headers: { 'user-agent': USER_AGENT, range: `bytes=${start}-${end - 1}` } });
-				if (response.statusCode !== 206) throw new Error(`raw ranged download: HTTP ${response.statusCode}`);
+				const response = await request(target, {
+					headers: { 'user-agent': USER_AGENT, range: `bytes=${start}-${end - 1}` },
+				});
+				if (response.statusCode !== 206)
+					throw new Error(`raw ranged download: HTTP ${response.statusCode}`);
 				await pipeline(response.body, createWriteStream(file, { flags: 'r+', start }));
 			}),
 		);
@@ -92,11 +103,18 @@ async function rawRanged(input: WorkerInput, videoKey: string, size: number, url
 	return target;
 }
 
-async function transfer(input: WorkerInput, videoKey: string, size: number, url?: string): Promise<string | undefined> {
+async function transfer(
+	input: WorkerInput,
+	videoKey: string,
+	size: number,
+	url?: string,
+): Promise<string | undefined> {
 	if (input.variant === 'raw-ranged') return await rawRanged(input, videoKey, size, url);
 	if (input.variant === 'raw') {
 		const file = join(TMP, `raw-${process.pid}.bin`);
-		const response = await request(url ?? (await signedUrl(input.baseUrl, videoKey)), { headers: { 'user-agent': USER_AGENT } });
+		const response = await request(url ?? (await signedUrl(input.baseUrl, videoKey)), {
+			headers: { 'user-agent': USER_AGENT },
+		});
 		if (response.statusCode !== 200) throw new Error(`raw download: HTTP ${response.statusCode}`);
 		try {
 			await pipeline(response.body, createWriteStream(file));
@@ -115,17 +133,25 @@ async function transfer(input: WorkerInput, videoKey: string, size: number, url?
 						operation: 'getDownloadUrl',
 						videoKey,
 						download: true,
-						...(input.connections === undefined ? {} : { options: { parallelConnections: input.connections } }),
+						...(input.connections === undefined
+							? {}
+							: { options: { parallelConnections: input.connections } }),
 					},
 					credentials: { gridBankPartnerApi: { apiKey: DEMO_PARTNER_KEY, baseUrl: input.baseUrl } },
 				})
-			: await runNode({ type: 'benchBareDownload', parameters: { url: await signedUrl(input.baseUrl, videoKey) } });
-	if (run.error) throw new Error(`${input.variant}: ${run.error.message} ${run.error.description ?? ''}`);
+			: await runNode({
+					type: 'benchBareDownload',
+					parameters: { url: await signedUrl(input.baseUrl, videoKey) },
+				});
+	if (run.error)
+		throw new Error(`${input.variant}: ${run.error.message} ${run.error.description ?? ''}`);
 	const [item] = run.items;
 	await deleteBinaries(run);
 	const stored = Number(item?.binary?.data?.bytes ?? item?.json.fileSize);
 	if (stored !== size || !String(item?.binary?.data?.id ?? '').startsWith('filesystem'))
-		throw new Error(`${input.variant}: expected ${size} bytes in filesystem binary data, got ${stored}`);
+		throw new Error(
+			`${input.variant}: expected ${size} bytes in filesystem binary data, got ${stored}`,
+		);
 	return item?.json.url === undefined ? undefined : String(item.json.url);
 }
 
@@ -137,7 +163,9 @@ async function main(): Promise<void> {
 	const cpuAtStart = process.cpuUsage();
 	const t0 = performance.now();
 	const measured = () => transfer(input, input.videoKey, input.size, input.url);
-	const { value: url, cpu } = input.profile ? await profiled(measured) : { value: await measured(), cpu: undefined };
+	const { value: url, cpu } = input.profile
+		? await profiled(measured)
+		: { value: await measured(), cpu: undefined };
 	const seconds = (performance.now() - t0) / 1000;
 	const used = process.cpuUsage(cpuAtStart);
 	const memory = meter.stop();

@@ -7,7 +7,10 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 
 /** bench/tmp/ in the repository, whether run from bench/ or from the compiled .cache/ts/bench/. */
-export const ROOT = join(__dirname, __dirname.includes(`${join('.cache', 'ts')}`) ? '../../..' : '..');
+export const ROOT = join(
+	__dirname,
+	__dirname.includes(`${join('.cache', 'ts')}`) ? '../../..' : '..',
+);
 export const TMP = join(ROOT, 'bench', 'tmp');
 export const USER_FOLDER = join(TMP, 'n8n');
 export const BINARY_PATH = join(USER_FOLDER, 'binaryData');

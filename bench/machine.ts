@@ -18,10 +18,13 @@ function disk(path: string): string {
 		const lines = execFileSync('df', ['-T', '-B1', path], { encoding: 'utf8' }).trim().split('\n');
 		const [device, type, size] = (lines[lines.length - 1] ?? '').split(/\s+/);
 		let kind = '';
-		const dev = basename(device ?? '').replace(/[0-9]+$/, '').replace(/p$/, '');
+		const dev = basename(device ?? '')
+			.replace(/[0-9]+$/, '')
+			.replace(/p$/, '');
 		const rotational = `/sys/block/${dev}/queue/rotational`;
 		if (dev.startsWith('vd')) kind = ', virtio block device';
-		else if (dev && existsSync(rotational)) kind = readFileSync(rotational, 'utf8').trim() === '0' ? ', non-rotational' : ', rotational';
+		else if (dev && existsSync(rotational))
+			kind = readFileSync(rotational, 'utf8').trim() === '0' ? ', non-rotational' : ', rotational';
 		const model = `/sys/block/${dev}/device/model`;
 		if (dev && existsSync(model)) kind += `, ${readFileSync(model, 'utf8').trim()}`;
 		return `${device} (${type}, ${(Number(size) / 1024 ** 3).toFixed(0)} GiB${kind})`;

@@ -10,7 +10,9 @@ export const now = () => performance.now();
 export function median(values: number[]): number {
 	const sorted = [...values].sort((a, b) => a - b);
 	const mid = Math.floor(sorted.length / 2);
-	return sorted.length % 2 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
+	return sorted.length % 2
+		? (sorted[mid] as number)
+		: ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
 }
 
 export function gc(): void {
@@ -20,7 +22,9 @@ export function gc(): void {
 
 function statusKb(field: string): number | undefined {
 	try {
-		const m = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(readFileSync('/proc/self/status', 'utf8'));
+		const m = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(
+			readFileSync('/proc/self/status', 'utf8'),
+		);
 		return m ? Number(m[1]) * 1024 : undefined;
 	} catch {
 		return undefined;
@@ -55,12 +59,19 @@ export class PeakRss {
 		let tick = 0;
 		this.timer = setInterval(() => {
 			this.sampledPeak = Math.max(this.sampledPeak, process.memoryUsage.rss());
-			if (tick++ % 10 === 0) this.arrayBuffersPeak = Math.max(this.arrayBuffersPeak, process.memoryUsage().arrayBuffers);
+			if (tick++ % 10 === 0)
+				this.arrayBuffersPeak = Math.max(this.arrayBuffersPeak, process.memoryUsage().arrayBuffers);
 		}, 10);
 	}
 
 	/** arrayBuffersPeakBytes: Buffers alive or awaiting GC at the sampled peak (V8 collects them late). */
-	stop(): { baselineBytes: number; peakBytes: number; growthBytes: number; arrayBuffersPeakBytes: number; source: string } {
+	stop(): {
+		baselineBytes: number;
+		peakBytes: number;
+		growthBytes: number;
+		arrayBuffersPeakBytes: number;
+		source: string;
+	} {
 		clearInterval(this.timer);
 		this.sampledPeak = Math.max(this.sampledPeak, process.memoryUsage.rss());
 		const hwm = this.kernelReset ? statusKb('VmHWM') : undefined;
@@ -70,7 +81,10 @@ export class PeakRss {
 			peakBytes: peak,
 			growthBytes: Math.max(0, peak - this.baseline),
 			arrayBuffersPeakBytes: this.arrayBuffersPeak,
-			source: hwm !== undefined ? 'VmHWM (reset via clear_refs) and 10 ms samples' : '10 ms samples of process.memoryUsage.rss()',
+			source:
+				hwm !== undefined
+					? 'VmHWM (reset via clear_refs) and 10 ms samples'
+					: '10 ms samples of process.memoryUsage.rss()',
 		};
 	}
 }
@@ -81,7 +95,11 @@ export class PeakRss {
  * limit gets close to the limit; one burst at the start does not inflate it the way
  * count / elapsed would.
  */
-export function meanPerWindow(times: number[], windowMs: number, stepMs = 5): { mean: number; max: number; windows: number } {
+export function meanPerWindow(
+	times: number[],
+	windowMs: number,
+	stepMs = 5,
+): { mean: number; max: number; windows: number } {
 	const t = [...times].sort((a, b) => a - b);
 	if (t.length === 0) return { mean: 0, max: 0, windows: 0 };
 	const first = t[0] as number;

@@ -39,22 +39,43 @@ const median = (xs) => {
 async function downloadRound(cluster, simulator, keys) {
 	const before = new Set((await q.executions(cluster, q.DOWNLOAD_WF)).map((e) => e.id));
 	const started = Date.now();
-	const answers = await Promise.all(keys.map((videoKey) => q.postWebhook(cluster, q.DOWNLOAD_PATH, { videoKey })));
+	const answers = await Promise.all(
+		keys.map((videoKey) => q.postWebhook(cluster, q.DOWNLOAD_PATH, { videoKey })),
+	);
 	const seconds = (Date.now() - started) / 1000;
 	const failed = answers.filter((a) => a.status !== 200).length;
 	const runs = (await q.executions(cluster, q.DOWNLOAD_WF)).filter((e) => !before.has(e.id));
 	const workerOf = cluster.workerOf();
 	const byWorker = {};
-	for (const e of runs) byWorker[workerOf[e.id] ?? 'unknown'] = (byWorker[workerOf[e.id] ?? 'unknown'] ?? 0) + 1;
+	for (const e of runs)
+		byWorker[workerOf[e.id] ?? 'unknown'] = (byWorker[workerOf[e.id] ?? 'unknown'] ?? 0) + 1;
 	const bytes = keys.reduce((n, k) => n + simulator.getVideoFile(k).size, 0);
-	return { seconds: round(seconds, 2), files: keys.length, failed, bytes, filesPerSecond: round(keys.length / seconds, 2), mbPerSecond: round(bytes / 1e6 / seconds, 1), byWorker };
+	return {
+		seconds: round(seconds, 2),
+		files: keys.length,
+		failed,
+		bytes,
+		filesPerSecond: round(keys.length / seconds, 2),
+		mbPerSecond: round(bytes / 1e6 / seconds, 1),
+		byWorker,
+	};
 }
 
 async function benchQueue({ log = (m) => console.log(`[bench] ${m}`) } = {}) {
 	const started = Date.now();
 	const sim = await rt.loadSimulator();
-	const simulator = await sim.startSimulator({ port: await rt.freePort(), storagePort: 0, partnerRatePerMinute: 0 });
-	const pacingSim = await sim.startSimulator({ port: await rt.freePort(), storagePort: 0, partnerRatePerMinute: PACE_LIMIT, rateWindowMs: PACE_WINDOW_MS, logLimit: 50_000 });
+	const simulator = await sim.startSimulator({
+		port: await rt.freePort(),
+		storagePort: 0,
+		partnerRatePerMinute: 0,
+	});
+	const pacingSim = await sim.startSimulator({
+		port: await rt.freePort(),
+		storagePort: 0,
+		partnerRatePerMinute: PACE_LIMIT,
+		rateWindowMs: PACE_WINDOW_MS,
+		logLimit: 50_000,
+	});
 	let cluster;
 	try {
 		cluster = await startCluster({
@@ -74,7 +95,9 @@ async function benchQueue({ log = (m) => console.log(`[bench] ${m}`) } = {}) {
 			if (workers === 2 && w2.proc.exited) await cluster.restartWorker(w2);
 			const keys = licences.slice(100 + i * DOWNLOADS, 100 + (i + 1) * DOWNLOADS);
 			const r = await downloadRound(cluster, simulator, keys);
-			log(`queue: ${DOWNLOADS} downloads with ${workers} worker(s): ${r.seconds} s, ${r.mbPerSecond} MB/s, by worker ${JSON.stringify(r.byWorker)}, ${r.failed} failed`);
+			log(
+				`queue: ${DOWNLOADS} downloads with ${workers} worker(s): ${r.seconds} s, ${r.mbPerSecond} MB/s, by worker ${JSON.stringify(r.byWorker)}, ${r.failed} failed`,
+			);
 			rounds.push({ workers, ...r });
 		}
 		const one = median(rounds.filter((r) => r.workers === 1).map((r) => r.filesPerSecond));
@@ -84,9 +107,17 @@ async function benchQueue({ log = (m) => console.log(`[bench] ${m}`) } = {}) {
 		for (let i = 1; i <= PACE_RUNS; i++) {
 			// Each run starts with the account's window empty.
 			if (i > 1) await new Promise((resolve) => setTimeout(resolve, PACE_WINDOW_MS + 1000));
-			log(`queue: pacing run ${i}/${PACE_RUNS}, 3 workflows x ${PACE_ITEMS + 4} requests on one key, ${PACE_LIMIT} per ${PACE_WINDOW_MS / 1000} s ...`);
-			const pacing = await q.measurePacing(cluster, pacingSim, { n: PACE_ITEMS, limit: PACE_LIMIT, windowMs: PACE_WINDOW_MS });
-			log(`queue: pacing: ${pacing.accepted} accepted, ${pacing.refused} x 429, ${round(pacing.share * 100)} % of the limit, busiest window ${pacing.peakInWindow}, processes ${pacing.runs.map((r) => r.process).join(', ')}`);
+			log(
+				`queue: pacing run ${i}/${PACE_RUNS}, 3 workflows x ${PACE_ITEMS + 4} requests on one key, ${PACE_LIMIT} per ${PACE_WINDOW_MS / 1000} s ...`,
+			);
+			const pacing = await q.measurePacing(cluster, pacingSim, {
+				n: PACE_ITEMS,
+				limit: PACE_LIMIT,
+				windowMs: PACE_WINDOW_MS,
+			});
+			log(
+				`queue: pacing: ${pacing.accepted} accepted, ${pacing.refused} x 429, ${round(pacing.share * 100)} % of the limit, busiest window ${pacing.peakInWindow}, processes ${pacing.runs.map((r) => r.process).join(', ')}`,
+			);
 			measurements.push(pacing);
 		}
 
@@ -97,11 +128,22 @@ async function benchQueue({ log = (m) => console.log(`[bench] ${m}`) } = {}) {
 			machine: `${cpus[0]?.model.trim()}, ${cpus.length} cores (shared with other jobs), ${round(os.totalmem() / 1024 ** 3)} GiB RAM, Node ${process.version}`,
 			loadAverage: os.loadavg().map((l) => round(l, 2)),
 			n8n: rt.N8N_VERSION,
-			downloads: { perRound: DOWNLOADS, rounds, oneWorkerFilesPerSecond: round(one, 2), twoWorkersFilesPerSecond: round(two, 2), ratio: round(two / one, 2) },
-			pacing: { measurements, timeScaling: `none: ${PACE_LIMIT} requests per ${PACE_WINDOW_MS / 1000} s, GridBank's real window (the n8n processes pace on their own one-minute clock too, which a workflow cannot change; a time-scaled server window would measure that mismatch)` },
+			downloads: {
+				perRound: DOWNLOADS,
+				rounds,
+				oneWorkerFilesPerSecond: round(one, 2),
+				twoWorkersFilesPerSecond: round(two, 2),
+				ratio: round(two / one, 2),
+			},
+			pacing: {
+				measurements,
+				timeScaling: `none: ${PACE_LIMIT} requests per ${PACE_WINDOW_MS / 1000} s, GridBank's real window (the n8n processes pace on their own one-minute clock too, which a workflow cannot change; a time-scaled server window would measure that mismatch)`,
+			},
 		};
 		write(result);
-		log(`queue: done in ${result.seconds} s; wrote bench/queue-results.json and the Queue mode section of bench/results.md`);
+		log(
+			`queue: done in ${result.seconds} s; wrote bench/queue-results.json and the Queue mode section of bench/results.md`,
+		);
 		return result;
 	} finally {
 		await cluster?.stop();
@@ -125,7 +167,19 @@ function render(r) {
 		'',
 		row(['Round', 'Workers', 'Wall time', 'Files/s', 'MB/s', 'Executions by worker', 'Failed']),
 		row(['---', '---', '---', '---', '---', '---', '---']),
-		...r.downloads.rounds.map((x, i) => row([i + 1, x.workers, `${x.seconds} s`, x.filesPerSecond, x.mbPerSecond, Object.entries(x.byWorker).map(([k, v]) => `${k}: ${v}`).join(', '), x.failed])),
+		...r.downloads.rounds.map((x, i) =>
+			row([
+				i + 1,
+				x.workers,
+				`${x.seconds} s`,
+				x.filesPerSecond,
+				x.mbPerSecond,
+				Object.entries(x.byWorker)
+					.map(([k, v]) => `${k}: ${v}`)
+					.join(', '),
+				x.failed,
+			]),
+		),
 		'',
 		`Two workers / one worker (median files per second): **${r.downloads.ratio}** (${r.downloads.twoWorkersFilesPerSecond} vs ${r.downloads.oneWorkerFilesPerSecond} files/s).`,
 		'',
@@ -133,9 +187,29 @@ function render(r) {
 		'',
 		`Time scaling: ${p.timeScaling}. One workflow runs on the main (started by hand), one on each worker (started by webhook); each lists ${m0.n} licences and asks a download URL for each. ${p.measurements.length} runs, a window apart, right after the downloads above (so the workers have just used the same key elsewhere).`,
 		'',
-		row(['Run', 'Requests', '429 responses', 'Busiest window', 'Share of the limit', 'Wall time', 'Executions (process: items, distinct keys, with a URL)']),
+		row([
+			'Run',
+			'Requests',
+			'429 responses',
+			'Busiest window',
+			'Share of the limit',
+			'Wall time',
+			'Executions (process: items, distinct keys, with a URL)',
+		]),
 		row(['---', '---', '---', '---', '---', '---', '---']),
-		...p.measurements.map((m, i) => row([i + 1, m.requests, m.refused, `${m.peakInWindow} / ${m.limit}`, `${round(m.share * 100)} %`, `${round(m.ms / 1000)} s`, m.runs.map((x) => `${x.process}: ${x.items}, ${x.distinctKeys}, ${x.withUrl} (${x.status})`).join('; ')])),
+		...p.measurements.map((m, i) =>
+			row([
+				i + 1,
+				m.requests,
+				m.refused,
+				`${m.peakInWindow} / ${m.limit}`,
+				`${round(m.share * 100)} %`,
+				`${round(m.ms / 1000)} s`,
+				m.runs
+					.map((x) => `${x.process}: ${x.items}, ${x.distinctKeys}, ${x.withUrl} (${x.status})`)
+					.join('; '),
+			]),
+		),
 		'',
 		`Share of the limit, as the in-process pacing figure above counts it: the mean number of accepted requests in a window of ${m0.windowMs / 1000} s, over every such window between the first and the last request, divided by ${m0.limit}. Each process holds back 3 % of the limit for the others, and X-RateLimit-Reset is whole seconds, rounded up.`,
 		SECTION_END,
@@ -159,7 +233,8 @@ function appendSection(resultsMd) {
 	let text = fs.readFileSync(resultsMd, 'utf8');
 	const a = text.indexOf(SECTION_START);
 	const b = text.indexOf(SECTION_END);
-	if (a >= 0 && b > a) text = text.slice(0, a) + text.slice(b + SECTION_END.length).replace(/^\n+/, '');
+	if (a >= 0 && b > a)
+		text = text.slice(0, a) + text.slice(b + SECTION_END.length).replace(/^\n+/, '');
 	fs.writeFileSync(resultsMd, `${text.replace(/\n+$/, '')}\n\n${section}`);
 }
 

@@ -17,7 +17,14 @@ export interface DownloadSummary {
 	rssGrowthMedianMiB: number;
 	/** Largest process.memoryUsage().arrayBuffers seen: Buffers alive or not yet collected. */
 	arrayBuffersPeakMiB: number;
-	rounds: Array<{ seconds: number; mbPerSecond: number; cpuUserMs: number; cpuSystemMs: number; rssGrowthMiB: number; arrayBuffersPeakMiB: number }>;
+	rounds: Array<{
+		seconds: number;
+		mbPerSecond: number;
+		cpuUserMs: number;
+		cpuSystemMs: number;
+		rssGrowthMiB: number;
+		arrayBuffersPeakMiB: number;
+	}>;
 }
 
 export interface Results {
@@ -41,7 +48,11 @@ export interface Results {
 		pairedRatioToN8nMedian: number;
 		rssSource: string;
 		/** One profiled transfer per variant: main-thread self time per bucket, ms per GiB. */
-		profile?: { ours: Record<string, number>; n8n: Record<string, number>; raw: Record<string, number> };
+		profile?: {
+			ours: Record<string, number>;
+			n8n: Record<string, number>;
+			raw: Record<string, number>;
+		};
 	}>;
 	paging: Array<{
 		api: 'Partner' | 'Enterprise';
@@ -74,7 +85,11 @@ export interface Results {
 		overheadMsPerItem: number;
 		n8nOverheadMsPerItem: number;
 		oursAboveN8nMsPerItem: number;
-		allRounds: { simulatorMsPerRequest: number[]; nodeMsPerItem: number[]; n8nFloorMsPerItem: number[] };
+		allRounds: {
+			simulatorMsPerRequest: number[];
+			nodeMsPerItem: number[];
+			n8nFloorMsPerItem: number[];
+		};
 		pacingBound: boolean;
 	};
 	/** Phase 5: parallel connections over a WAN-like link. */
@@ -119,7 +134,19 @@ export function renderMarkdown(results: Results): string {
 		'',
 		'Each transfer runs in a fresh process (after an 8 MiB warm-up), against the same simulator. **ours**: the Partner node in the engine, filesystem binary data. **n8n alone**: a minimal node in the same engine doing only `this.helpers.httpRequest({encoding: "stream"})` → `this.helpers.prepareBinaryData`, i.e. n8n\'s own streaming path without our code. **raw**: undici streaming the same signed URL straight to a file on the same disk (bench/tmp). MB/s: best round, and the median over rounds of the ratio within a round (the three transfers of a round run back to back, under the same load); CPU: the process\'s user + system CPU seconds per GiB, lowest round; RSS: largest growth of any round, and the median.',
 		'',
-		row(['File', 'Ours MB/s', 'n8n alone MB/s', 'Raw MB/s', 'Ours / raw', 'Ours / n8n alone', 'Per-round median: ours / raw, ours / n8n alone', 'CPU-s per GiB (ours / n8n / raw)', 'Peak RSS growth (ours / n8n / raw)', 'Median RSS growth (ours / n8n / raw)', 'Peak Buffer memory (ours / n8n / raw)']),
+		row([
+			'File',
+			'Ours MB/s',
+			'n8n alone MB/s',
+			'Raw MB/s',
+			'Ours / raw',
+			'Ours / n8n alone',
+			'Per-round median: ours / raw, ours / n8n alone',
+			'CPU-s per GiB (ours / n8n / raw)',
+			'Peak RSS growth (ours / n8n / raw)',
+			'Median RSS growth (ours / n8n / raw)',
+			'Peak Buffer memory (ours / n8n / raw)',
+		]),
 		row(['---', '---', '---', '---', '---', '---', '---', '---', '---', '---', '---']),
 		...results.download.map((d) =>
 			row([
@@ -145,7 +172,15 @@ export function renderMarkdown(results: Results): string {
 		row(['API', 'Case', 'Items', 'Requests', 'Expected', 'Wall time', 'Per request']),
 		row(['---', '---', '---', '---', '---', '---', '---']),
 		...results.paging.map((p) =>
-			row([p.api, p.case, p.items.toLocaleString('en'), p.requests, p.expectedRequests, `${p.ms} ms`, `${p.msPerRequest} ms`]),
+			row([
+				p.api,
+				p.case,
+				p.items.toLocaleString('en'),
+				p.requests,
+				p.expectedRequests,
+				`${p.ms} ms`,
+				`${p.msPerRequest} ms`,
+			]),
 		),
 		'',
 	];
@@ -156,11 +191,25 @@ export function renderMarkdown(results: Results): string {
 			'',
 			`Time-scaled: ${p.timeScaling}. One workflow lists all licences (Return All) for each of its input items, two ask for download URLs over many items; all three share the key.`,
 			'',
-			row(['Requests', '429 responses', 'Wall time', 'Mean per window', 'Busiest window', 'Share of the limit']),
+			row([
+				'Requests',
+				'429 responses',
+				'Wall time',
+				'Mean per window',
+				'Busiest window',
+				'Share of the limit',
+			]),
 			row(['---', '---', '---', '---', '---', '---']),
-			row([p.requests, p.status429, `${p.seconds} s`, p.meanPerWindow, p.busiestWindow, `${p.shareOfLimit} %`]),
+			row([
+				p.requests,
+				p.status429,
+				`${p.seconds} s`,
+				p.meanPerWindow,
+				p.busiestWindow,
+				`${p.shareOfLimit} %`,
+			]),
 			'',
-			'Share of the limit: the mean number of requests (by arrival at the simulator) in a window of the limit\'s length, over every window between the first and the last request, divided by 300. The pacer dates each request by the moment its response arrived (never earlier than GridBank counts it) and keeps 250 ms of slack per window: together about 4 % of a 6 s window (0.4 % of the real 60 s one).',
+			"Share of the limit: the mean number of requests (by arrival at the simulator) in a window of the limit's length, over every window between the first and the last request, divided by 300. The pacer dates each request by the moment its response arrived (never earlier than GridBank counts it) and keeps 250 ms of slack per window: together about 4 % of a 6 s window (0.4 % of the real 60 s one).",
 			'',
 		);
 	}
@@ -169,7 +218,15 @@ export function renderMarkdown(results: Results): string {
 		lines.push(
 			'## Overhead: Get Download URL over many items',
 			'',
-			row(['Items', 'Ours, per item', 'n8n alone, per item', 'Simulator alone, per request', 'Overhead per item (ours − simulator)', 'n8n\'s part (n8n alone − simulator)', 'Ours above n8n alone']),
+			row([
+				'Items',
+				'Ours, per item',
+				'n8n alone, per item',
+				'Simulator alone, per request',
+				'Overhead per item (ours − simulator)',
+				"n8n's part (n8n alone − simulator)",
+				'Ours above n8n alone',
+			]),
 			row(['---', '---', '---', '---', '---', '---', '---']),
 			row([
 				o.items.toLocaleString('en'),
@@ -181,7 +238,7 @@ export function renderMarkdown(results: Results): string {
 				`${o.oursAboveN8nMsPerItem} ms`,
 			]),
 			'',
-			`Ours: the whole workflow (Manual Trigger → items → GridBank Partner, Get Download URL, the video key an expression \`{{ $json.videoKey }}\`) divided by the item count. n8n alone: the same workflow with a minimal node that reads the same expression and makes the same GET through \`httpRequestWithAuthentication\` with the same credential, nothing else. Simulator alone: the same requests sent by undici over one keep-alive connection, one at a time. Best of ${o.rounds} rounds each, in the same run. No rate limit in this phase${o.pacingBound ? ' (note: the pacer\'s ceiling of 300 per 251 ms was reached)' : ''}.`,
+			`Ours: the whole workflow (Manual Trigger → items → GridBank Partner, Get Download URL, the video key an expression \`{{ $json.videoKey }}\`) divided by the item count. n8n alone: the same workflow with a minimal node that reads the same expression and makes the same GET through \`httpRequestWithAuthentication\` with the same credential, nothing else. Simulator alone: the same requests sent by undici over one keep-alive connection, one at a time. Best of ${o.rounds} rounds each, in the same run. No rate limit in this phase${o.pacingBound ? " (note: the pacer's ceiling of 300 per 251 ms was reached)" : ''}.`,
 			'',
 		);
 	}
@@ -195,7 +252,10 @@ function profileSection(results: Results): string[] {
 	if (!d?.profile) return [];
 	const { ours, n8n, raw } = d.profile;
 	const total = (b: Record<string, number>) =>
-		Object.entries(b).reduce((sum, [k, ms]) => (k.startsWith('idle') || k === MEASURING ? sum : sum + ms), 0);
+		Object.entries(b).reduce(
+			(sum, [k, ms]) => (k.startsWith('idle') || k === MEASURING ? sum : sum + ms),
+			0,
+		);
 	return [
 		`### Where the CPU goes (${d.label}, one profiled transfer per variant)`,
 		'',
@@ -203,7 +263,9 @@ function profileSection(results: Results): string[] {
 		'',
 		row(['Bucket', 'Ours', 'n8n alone', 'Raw']),
 		row(['---', '---', '---', '---']),
-		...Object.keys(ours).map((bucket) => row([bucket, ours[bucket] ?? 0, n8n[bucket] ?? 0, raw[bucket] ?? 0])),
+		...Object.keys(ours).map((bucket) =>
+			row([bucket, ours[bucket] ?? 0, n8n[bucket] ?? 0, raw[bucket] ?? 0]),
+		),
 		row(['**busy (all but idle and measuring)**', total(ours), total(n8n), total(raw)]),
 		'',
 	];

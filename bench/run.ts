@@ -37,7 +37,10 @@ registerBareNodes();
 
 const SHORT = process.argv.includes('--short') || process.env.BENCH_SHORT === '1';
 /** --only=download,paging,overhead,pacing runs some phases (for profiling); results are then not written. */
-const ONLY = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length).split(',');
+const ONLY = process.argv
+	.find((a) => a.startsWith('--only='))
+	?.slice('--only='.length)
+	.split(',');
 const phase = (name: string) => !ONLY || ONLY.includes(name);
 /** --wan-sizes=1024,4096 (MiB) replaces the WAN phase's file sizes (with --only=wan, for a shorter run). */
 const WAN_SIZES = process.argv
@@ -80,10 +83,15 @@ const MB = 1e6;
 
 const log = (message: string) => process.stdout.write(`[bench] ${message}\n`);
 const round = (n: number, digits = 1) => Math.round(n * 10 ** digits) / 10 ** digits;
-const partnerCredential = (baseUrl: string, apiKey = DEMO_PARTNER_KEY) => ({ gridBankPartnerApi: { apiKey, baseUrl } });
+const partnerCredential = (baseUrl: string, apiKey = DEMO_PARTNER_KEY) => ({
+	gridBankPartnerApi: { apiKey, baseUrl },
+});
 
 function ok(run: NodeRun, what: string): NodeRun {
-	if (run.error) throw new Error(`${what}: the node failed: ${run.error.message} ${run.error.description ?? ''}`);
+	if (run.error)
+		throw new Error(
+			`${what}: the node failed: ${run.error.message} ${run.error.description ?? ''}`,
+		);
 	return run;
 }
 
@@ -101,11 +109,14 @@ function worker(input: WorkerInput): Promise<WorkerResult> {
 		child.on('error', reject);
 		child.on('exit', (code) => {
 			const line = out.trim().split('\n').pop() ?? '';
-			if (code !== 0) return reject(new Error(`download worker (${input.variant}) exited with ${code}`));
+			if (code !== 0)
+				return reject(new Error(`download worker (${input.variant}) exited with ${code}`));
 			try {
 				resolve(JSON.parse(line) as WorkerResult);
 			} catch {
-				reject(new Error(`download worker (${input.variant}) printed no result: ${out.slice(0, 500)}`));
+				reject(
+					new Error(`download worker (${input.variant}) printed no result: ${out.slice(0, 500)}`),
+				);
 			}
 		});
 	});
@@ -119,16 +130,29 @@ async function benchDownload(results: Results): Promise<void> {
 	const disk = await statfs(TMP);
 	const free = disk.bavail * disk.bsize;
 	const largest = Math.max(...CONFIG.downloadSizes);
-	if (free < largest + GiB) throw new Error(`bench/tmp has ${round(free / GiB)} GiB free; the download phase needs ${round(largest / GiB + 1)} GiB`);
+	if (free < largest + GiB)
+		throw new Error(
+			`bench/tmp has ${round(free / GiB)} GiB free; the download phase needs ${round(largest / GiB + 1)} GiB`,
+		);
 	const sim = await ChildSimulator.start({ logLimit: 1_000 });
 	try {
-		const licences = (await sim.call('partnerLicences', DEMO_PARTNER_KEY)) as Array<{ video_key: string }>;
+		const licences = (await sim.call('partnerLicences', DEMO_PARTNER_KEY)) as Array<{
+			video_key: string;
+		}>;
 		const warmUpKey = licences[0]?.video_key as string;
-		await sim.call('setVideoFile', warmUpKey, { size: 8 * MiB, fileName: 'warm-up.mov', disposition: 'filename' });
+		await sim.call('setVideoFile', warmUpKey, {
+			size: 8 * MiB,
+			fileName: 'warm-up.mov',
+			disposition: 'filename',
+		});
 
 		for (const [index, size] of CONFIG.downloadSizes.entries()) {
 			const videoKey = licences[index + 1]?.video_key as string;
-			await sim.call('setVideoFile', videoKey, { size, fileName: `bench-${size}.mov`, disposition: 'filename' });
+			await sim.call('setVideoFile', videoKey, {
+				size,
+				fileName: `bench-${size}.mov`,
+				disposition: 'filename',
+			});
 			const label = size >= GiB ? `${size / GiB} GiB` : `${size / MiB} MiB`;
 			const runs: Record<'ours' | 'n8n' | 'raw', WorkerResult[]> = { ours: [], n8n: [], raw: [] };
 			const base = { size, baseUrl: sim.baseUrl, videoKey, warmUpKey };
@@ -142,14 +166,18 @@ async function benchDownload(results: Results): Promise<void> {
 				runs.n8n.push(bare);
 				const show = (m: WorkerResult) =>
 					`${round(mbps(m))} MB/s, ${round(cpuPerGiB(m), 2)} CPU-s/GiB, RSS +${round(m.rssGrowthBytes / MiB)} MiB (Buffers ≤ ${round(m.arrayBuffersPeakBytes / MiB)} MiB)`;
-				log(`download ${label} round ${r + 1}: ours ${show(ours)} | n8n alone ${show(bare)} | raw ${show(raw)}`);
+				log(
+					`download ${label} round ${r + 1}: ours ${show(ours)} | n8n alone ${show(bare)} | raw ${show(raw)}`,
+				);
 			}
 			// Where the CPU goes, for the first size: one more transfer per variant under the profiler
 			// (not among the measured rounds: the profiler adds its own cost).
 			let profile: Results['download'][number]['profile'];
 			if (index === 0) {
 				const perGiB = (m: WorkerResult) =>
-					Object.fromEntries(Object.entries(m.cpu ?? {}).map(([k, ms]) => [k, Math.round((ms * GiB) / size)]));
+					Object.fromEntries(
+						Object.entries(m.cpu ?? {}).map(([k, ms]) => [k, Math.round((ms * GiB) / size)]),
+					);
 				const ours = await worker({ ...base, variant: 'ours', profile: true });
 				const raw = await worker({ ...base, variant: 'raw', url: ours.url, profile: true });
 				const bare = await worker({ ...base, variant: 'n8n', profile: true });
@@ -184,8 +212,14 @@ async function benchDownload(results: Results): Promise<void> {
 				ratioToN8n: 0,
 				// Each round runs ours, raw and n8n alone back to back: their ratio within a round
 				// shares that moment's load, so its median shows the gap without most of the noise.
-				pairedRatioMedian: round(median(runs.ours.map((m, i) => mbps(m) / mbps(runs.raw[i] as WorkerResult))), 3),
-				pairedRatioToN8nMedian: round(median(runs.ours.map((m, i) => mbps(m) / mbps(runs.n8n[i] as WorkerResult))), 3),
+				pairedRatioMedian: round(
+					median(runs.ours.map((m, i) => mbps(m) / mbps(runs.raw[i] as WorkerResult))),
+					3,
+				),
+				pairedRatioToN8nMedian: round(
+					median(runs.ours.map((m, i) => mbps(m) / mbps(runs.n8n[i] as WorkerResult))),
+					3,
+				),
 				rssSource: runs.ours[0]?.rssSource ?? '',
 				profile,
 			};
@@ -216,7 +250,9 @@ async function benchDownload(results: Results): Promise<void> {
 async function benchPaging(results: Results): Promise<void> {
 	const sim = await ChildSimulator.start({ logLimit: undefined });
 	try {
-		const large = (await sim.call('createPartnerAccount', { licences: CONFIG.partnerLarge })) as { key: string };
+		const large = (await sim.call('createPartnerAccount', { licences: CONFIG.partnerLarge })) as {
+			key: string;
+		};
 		const partnerCases = [
 			{ label: 'demo member + team owner', key: DEMO_PARTNER_KEY },
 			{ label: 'configured account', key: large.key },
@@ -236,7 +272,10 @@ async function benchPaging(results: Results): Promise<void> {
 			const ms = now() - t0;
 			const calls = await sim.apiLog('/partner/v1/content');
 			const expected = Math.ceil(n / 100);
-			const exact = calls.length === expected && run.items.length === n && calls.every((call) => call.perPage === '100');
+			const exact =
+				calls.length === expected &&
+				run.items.length === n &&
+				calls.every((call) => call.perPage === '100');
 			results.paging.push({
 				api: 'Partner',
 				case: `${n.toLocaleString('en')} licences (${c.label})`,
@@ -253,13 +292,19 @@ async function benchPaging(results: Results): Promise<void> {
 				value: `${calls.length} requests, ${run.items.length} items, ${Math.round(ms)} ms`,
 				met: exact,
 			});
-			log(`paging Partner N=${n}: ${calls.length} requests (expected ${expected}), ${run.items.length} items, ${Math.round(ms)} ms`);
+			log(
+				`paging Partner N=${n}: ${calls.length} requests (expected ${expected}), ${run.items.length} items, ${Math.round(ms)} ms`,
+			);
 		}
 
 		for (const [i, n] of CONFIG.enterpriseCounts.entries()) {
 			// Videos only this keyword finds, so the search matches exactly n.
 			const keyword = `benchmarkword${i}z`;
-			const videos = Array.from({ length: n }, (_, j) => ({ title: `Bench clip ${j}`, keywords: [keyword], popularity: n - j }));
+			const videos = Array.from({ length: n }, (_, j) => ({
+				title: `Bench clip ${j}`,
+				keywords: [keyword],
+				popularity: n - j,
+			}));
 			await sim.call('addEnterpriseVideos', videos);
 			await sim.call('clearLog');
 			const t0 = now();
@@ -267,7 +312,9 @@ async function benchPaging(results: Results): Promise<void> {
 				await runNode({
 					type: 'gridBankEnterprise',
 					parameters: { resource: 'video', operation: 'search', query: keyword, returnAll: true },
-					credentials: { gridBankEnterpriseApi: { apiKey: DEMO_ENTERPRISE_KEY, baseUrl: sim.baseUrl } },
+					credentials: {
+						gridBankEnterpriseApi: { apiKey: DEMO_ENTERPRISE_KEY, baseUrl: sim.baseUrl },
+					},
 				}),
 				'Enterprise Return All',
 			);
@@ -278,7 +325,10 @@ async function benchPaging(results: Results): Promise<void> {
 			const expectedItems = Math.min(n, 8_000);
 			const hinted = (run.task.hints ?? []).some((h) => /page 100/.test(h.message));
 			const exact =
-				calls.length === expected && run.items.length === expectedItems && calls.every((call) => call.perPage === '80') && hinted === capped;
+				calls.length === expected &&
+				run.items.length === expectedItems &&
+				calls.every((call) => call.perPage === '80') &&
+				hinted === capped;
 			results.paging.push({
 				api: 'Enterprise',
 				case: `${n.toLocaleString('en')} results${capped ? ' (page cap: 100 pages, hint shown)' : ''}`,
@@ -291,11 +341,15 @@ async function benchPaging(results: Results): Promise<void> {
 			});
 			results.targets.push({
 				name: `Enterprise search Return All, ${n.toLocaleString('en')} results: requests`,
-				target: capped ? `= 100 (page cap; ceil(N/80) = ${Math.ceil(n / 80)}), hint shown` : `= ceil(N/80) = ${expected}`,
+				target: capped
+					? `= 100 (page cap; ceil(N/80) = ${Math.ceil(n / 80)}), hint shown`
+					: `= ceil(N/80) = ${expected}`,
 				value: `${calls.length} requests, ${run.items.length} items${capped ? `, hint ${hinted ? 'shown' : 'missing'}` : ''}, ${Math.round(ms)} ms`,
 				met: exact,
 			});
-			log(`paging Enterprise N=${n}: ${calls.length} requests (expected ${expected}), ${run.items.length} items, ${Math.round(ms)} ms`);
+			log(
+				`paging Enterprise N=${n}: ${calls.length} requests (expected ${expected}), ${run.items.length} items, ${Math.round(ms)} ms`,
+			);
 		}
 	} finally {
 		await sim.close();
@@ -308,16 +362,26 @@ async function benchPacing(results: Results): Promise<void> {
 	const windowMs = CONFIG.pacingWindowMs;
 	// GridBank's 300 per minute on a shorter clock: the simulator counts 300 per windowMs, and the
 	// node's pacer (setPacingWindow) uses the same window. Everything else is unchanged.
-	const sim = await ChildSimulator.start({ partnerRatePerMinute: PARTNER_LIMIT, rateWindowMs: windowMs, logLimit: undefined });
+	const sim = await ChildSimulator.start({
+		partnerRatePerMinute: PARTNER_LIMIT,
+		rateWindowMs: windowMs,
+		logLimit: undefined,
+	});
 	setPacingWindow(windowMs);
 	try {
-		const licences = (await sim.call('partnerLicences', DEMO_PARTNER_KEY)) as Array<{ video_key: string }>;
+		const licences = (await sim.call('partnerLicences', DEMO_PARTNER_KEY)) as Array<{
+			video_key: string;
+		}>;
 		const keys = (count: number, offset: number) =>
-			Array.from({ length: count }, (_, i) => ({ videoKey: licences[(offset + i) % licences.length]!.video_key }));
+			Array.from({ length: count }, (_, i) => ({
+				videoKey: licences[(offset + i) % licences.length]!.video_key,
+			}));
 		const credentials = partnerCredential(sim.baseUrl);
 		const listRequests = Math.ceil(licences.length / 100) * CONFIG.pacingListItems;
 		const planned = listRequests + 2 * CONFIG.pacingUrlItems;
-		log(`pacing: 3 workflows, ${planned} requests on one key, ${PARTNER_LIMIT} per ${windowMs / 1000} s ...`);
+		log(
+			`pacing: 3 workflows, ${planned} requests on one key, ${PARTNER_LIMIT} per ${windowMs / 1000} s ...`,
+		);
 		const t0 = now();
 		const runs = await Promise.all([
 			// A Return All listing for each input item...
@@ -357,7 +421,12 @@ async function benchPacing(results: Results): Promise<void> {
 			shareOfLimit: round(share * 100),
 		};
 		results.targets.push(
-			{ name: 'Pacing, 3 workflows on one key: 429 responses', target: '0', value: String(tooMany), met: tooMany === 0 },
+			{
+				name: 'Pacing, 3 workflows on one key: 429 responses',
+				target: '0',
+				value: String(tooMany),
+				met: tooMany === 0,
+			},
 			{
 				name: 'Pacing: achieved rate, share of the limit',
 				target: '≥ 90 %',
@@ -365,7 +434,9 @@ async function benchPacing(results: Results): Promise<void> {
 				met: share >= 0.9,
 			},
 		);
-		log(`pacing: ${calls.length} requests in ${round(seconds)} s, ${tooMany} × 429, ${round(share * 100)} % of the limit, busiest window ${busiest}`);
+		log(
+			`pacing: ${calls.length} requests in ${round(seconds)} s, ${tooMany} × 429, ${round(share * 100)} % of the limit, busiest window ${busiest}`,
+		);
 	} finally {
 		setPacingWindow(60_000);
 		await sim.close();
@@ -382,8 +453,12 @@ async function benchOverhead(results: Results): Promise<void> {
 	const sim = await ChildSimulator.start({ partnerRatePerMinute: 0, logLimit: undefined });
 	setPacingWindow(1);
 	try {
-		const licences = (await sim.call('partnerLicences', DEMO_PARTNER_KEY)) as Array<{ video_key: string }>;
-		const input = Array.from({ length: n }, (_, i) => ({ videoKey: licences[i % licences.length]!.video_key }));
+		const licences = (await sim.call('partnerLicences', DEMO_PARTNER_KEY)) as Array<{
+			video_key: string;
+		}>;
+		const input = Array.from({ length: n }, (_, i) => ({
+			videoKey: licences[i % licences.length]!.video_key,
+		}));
 
 		// The simulator's own time per request: undici on one keep-alive connection, sequential.
 		const agent = new Agent({ connections: 1 });
@@ -391,27 +466,56 @@ async function benchOverhead(results: Results): Promise<void> {
 			const t0 = now();
 			for (let i = 0; i < count; i++) {
 				const key = input[i % n]!.videoKey;
-				const response = await request(`${sim.baseUrl}/partner/v1/videos/${encodeURIComponent(key)}/download`, {
-					dispatcher: agent,
-					headers: { authorization: `Bearer ${DEMO_PARTNER_KEY}`, 'user-agent': USER_AGENT, accept: 'application/json' },
-				});
+				const response = await request(
+					`${sim.baseUrl}/partner/v1/videos/${encodeURIComponent(key)}/download`,
+					{
+						dispatcher: agent,
+						headers: {
+							authorization: `Bearer ${DEMO_PARTNER_KEY}`,
+							'user-agent': USER_AGENT,
+							accept: 'application/json',
+						},
+					},
+				);
 				await response.body.json();
-				if (response.statusCode !== 200) throw new Error(`direct request: HTTP ${response.statusCode}`);
+				if (response.statusCode !== 200)
+					throw new Error(`direct request: HTTP ${response.statusCode}`);
 			}
 			return (now() - t0) / count;
 		};
-		const perItem = async (type: string, parameters: Record<string, unknown>, items: typeof input) => {
+		const perItem = async (
+			type: string,
+			parameters: Record<string, unknown>,
+			items: typeof input,
+		) => {
 			const t0 = now();
-			const run = ok(await runNode({ type, parameters, credentials: partnerCredential(sim.baseUrl), input: items }), type);
+			const run = ok(
+				await runNode({
+					type,
+					parameters,
+					credentials: partnerCredential(sim.baseUrl),
+					input: items,
+				}),
+				type,
+			);
 			if (run.items.length !== items.length || typeof run.items[0]?.json.url !== 'string')
 				throw new Error(`overhead: ${run.items.length} of ${items.length} items`);
 			return (now() - t0) / items.length;
 		};
 		const node = (items: typeof input) =>
-			perItem('gridBankPartner', { operation: 'getDownloadUrl', videoKey: '={{ $json.videoKey }}' }, items);
+			perItem(
+				'gridBankPartner',
+				{ operation: 'getDownloadUrl', videoKey: '={{ $json.videoKey }}' },
+				items,
+			);
 		// n8n's own floor: a minimal node reading the same expression and making the same
 		// authenticated GET through httpRequestWithAuthentication, nothing else.
-		const bare = (items: typeof input) => perItem('benchBareApiGet', { baseUrl: sim.baseUrl, videoKey: '={{ $json.videoKey }}' }, items);
+		const bare = (items: typeof input) =>
+			perItem(
+				'benchBareApiGet',
+				{ baseUrl: sim.baseUrl, videoKey: '={{ $json.videoKey }}' },
+				items,
+			);
 
 		await direct(200); // warm-up
 		await node(input.slice(0, 100));
@@ -474,7 +578,11 @@ async function benchOverhead(results: Results): Promise<void> {
 /** --queue: the queue-mode section only (bench/queue-mode.js; installs Redis and Postgres when missing). */
 const QUEUE = process.argv.includes('--queue');
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const queueMode = () => require(join(ROOT, 'bench', 'queue-mode.js')) as { benchQueue(o: { log: typeof log }): Promise<unknown>; appendSection(file: string): void };
+const queueMode = () =>
+	require(join(ROOT, 'bench', 'queue-mode.js')) as {
+		benchQueue(o: { log: typeof log }): Promise<unknown>;
+		appendSection(file: string): void;
+	};
 
 async function main(): Promise<void> {
 	if (QUEUE) {
@@ -496,7 +604,9 @@ async function main(): Promise<void> {
 		seconds: 0,
 		loadAverage: { start: [], end: [] },
 	};
-	log(`${results.mode} mode on ${results.machine.cpu}, ${results.machine.cores} cores, Node ${results.machine.node}`);
+	log(
+		`${results.mode} mode on ${results.machine.cpu}, ${results.machine.cores} cores, Node ${results.machine.node}`,
+	);
 	results.loadAverage.start = os.loadavg().map((l) => round(l, 2));
 	if (phase('download')) await benchDownload(results);
 	gc();
@@ -520,7 +630,9 @@ async function main(): Promise<void> {
 		// Written beside the scratch files, never over the committed results.
 		await writeFile(join(TMP, 'results-only.json'), `${JSON.stringify(results, null, '\t')}\n`);
 		await writeFile(join(TMP, 'results-only.md'), renderMarkdown(results));
-		log(`--only: ${results.targets.filter((t) => t.met).length}/${results.targets.length} targets met; written to bench/tmp/results-only.*`);
+		log(
+			`--only: ${results.targets.filter((t) => t.met).length}/${results.targets.length} targets met; written to bench/tmp/results-only.*`,
+		);
 		for (const t of results.targets) log(`${t.met ? 'met' : 'MISSED'}: ${t.name}: ${t.value}`);
 		return;
 	}
@@ -531,7 +643,9 @@ async function main(): Promise<void> {
 	await writeFile(`${base}.md`, renderMarkdown(results));
 	if (!SHORT) queueMode().appendSection(`${base}.md`);
 	const missed = results.targets.filter((t) => !t.met);
-	log(`done in ${results.seconds} s: ${results.targets.length - missed.length}/${results.targets.length} targets met`);
+	log(
+		`done in ${results.seconds} s: ${results.targets.length - missed.length}/${results.targets.length} targets met`,
+	);
 	for (const t of missed) log(`missed: ${t.name}: ${t.value} (target ${t.target})`);
 	log(`wrote ${base.slice(ROOT.length + 1)}.json and .md`);
 }

@@ -36,18 +36,30 @@ async function handle({ op, args }: Request): Promise<unknown> {
 		const [pathPart] = args as [string];
 		return sim.log
 			.filter((e) => e.target === 'api' && e.path.includes(pathPart))
-			.map((e) => ({ at: e.at, status: e.status, path: e.path, perPage: e.query.per_page, page: e.query.page }));
+			.map((e) => ({
+				at: e.at,
+				status: e.status,
+				path: e.path,
+				perPage: e.query.per_page,
+				page: e.query.page,
+			}));
 	}
 	// Fault switches the benchmark sets (the WAN link).
-	if (op === 'faults.wanLink') return sim.faults.wanLink(args[0] as Parameters<Simulator['faults']['wanLink']>[0]);
-	if (METHODS.has(op)) return (sim as unknown as Record<string, (...a: unknown[]) => unknown>)[op](...args);
+	if (op === 'faults.wanLink')
+		return sim.faults.wanLink(args[0] as Parameters<Simulator['faults']['wanLink']>[0]);
+	if (METHODS.has(op))
+		return (sim as unknown as Record<string, (...a: unknown[]) => unknown>)[op](...args);
 	throw new Error(`unknown op ${op}`);
 }
 
 process.on('message', (message: Request) => {
 	handle(message).then(
 		(result) => process.send?.({ id: message.id, result: result ?? null }),
-		(error: unknown) => process.send?.({ id: message.id, error: error instanceof Error ? error.message : String(error) }),
+		(error: unknown) =>
+			process.send?.({
+				id: message.id,
+				error: error instanceof Error ? error.message : String(error),
+			}),
 	);
 });
 process.on('disconnect', () => process.exit(0));

@@ -16,7 +16,10 @@ export class ChildSimulator {
 	baseUrl = '';
 	storageUrl = '';
 	private nextId = 0;
-	private readonly pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
+	private readonly pending = new Map<
+		number,
+		{ resolve: (v: unknown) => void; reject: (e: Error) => void }
+	>();
 
 	private constructor(private readonly child: ChildProcess) {
 		child.on('message', (m: { id: number; result?: unknown; error?: string }) => {
@@ -27,15 +30,22 @@ export class ChildSimulator {
 			else p.resolve(m.result);
 		});
 		child.on('exit', (code) => {
-			for (const p of this.pending.values()) p.reject(new Error(`simulator process exited (${code})`));
+			for (const p of this.pending.values())
+				p.reject(new Error(`simulator process exited (${code})`));
 			this.pending.clear();
 		});
 	}
 
 	static async start(options: SimulatorOptions = {}): Promise<ChildSimulator> {
-		const child = fork(join(__dirname, 'sim-child.js'), [], { execArgv: [], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+		const child = fork(join(__dirname, 'sim-child.js'), [], {
+			execArgv: [],
+			stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+		});
 		const sim = new ChildSimulator(child);
-		const { baseUrl, storageUrl } = (await sim.call('start', options)) as { baseUrl: string; storageUrl: string };
+		const { baseUrl, storageUrl } = (await sim.call('start', options)) as {
+			baseUrl: string;
+			storageUrl: string;
+		};
 		sim.baseUrl = baseUrl;
 		sim.storageUrl = storageUrl;
 		return sim;

@@ -29,7 +29,13 @@ export interface WanEntry {
 	n8n: WanMeasure;
 	raw: WanMeasure;
 	/** Per connection count: the node, and raw undici with that many ranged parts. */
-	byConnections: Array<{ connections: number; ours: WanMeasure; rawRanged: WanMeasure; ratioToN8n: number; shareOfLink: number }>;
+	byConnections: Array<{
+		connections: number;
+		ours: WanMeasure;
+		rawRanged: WanMeasure;
+		ratioToN8n: number;
+		shareOfLink: number;
+	}>;
 }
 
 const round = (n: number, digits = 1) => Math.round(n * 10 ** digits) / 10 ** digits;
@@ -47,26 +53,44 @@ export async function benchWan(
 	worker: (input: WorkerInput) => Promise<WorkerResult>,
 	log: (message: string) => void,
 ): Promise<void> {
-	const licences = (await sim.call('partnerLicences', 'apik_demo.gridbank-partner-demo')) as Array<{ video_key: string }>;
+	const licences = (await sim.call('partnerLicences', 'apik_demo.gridbank-partner-demo')) as Array<{
+		video_key: string;
+	}>;
 	const warmUpKey = licences[10]?.video_key as string;
-	await sim.call('setVideoFile', warmUpKey, { size: 8 * MiB, fileName: 'warm-up.mov', disposition: 'filename' });
+	await sim.call('setVideoFile', warmUpKey, {
+		size: 8 * MiB,
+		fileName: 'warm-up.mov',
+		disposition: 'filename',
+	});
 	await sim.call('faults.wanLink', WAN_LINK);
 	const cap = WAN_LINK.linkBytesPerSecond / MB;
 	results.wan = [];
 	try {
 		for (const [index, size] of sizes.entries()) {
 			const videoKey = licences[11 + index]?.video_key as string;
-			await sim.call('setVideoFile', videoKey, { size, fileName: `wan-${size}.mov`, disposition: 'filename' });
+			await sim.call('setVideoFile', videoKey, {
+				size,
+				fileName: `wan-${size}.mov`,
+				disposition: 'filename',
+			});
 			const label = size >= GiB ? `${size / GiB} GiB` : `${size / MiB} MiB`;
 			const base = { size, baseUrl: sim.baseUrl, videoKey, warmUpKey };
 			const n8n = measure(await worker({ ...base, variant: 'n8n' }));
 			const raw = measure(await worker({ ...base, variant: 'raw' }));
-			log(`WAN ${label}: n8n alone ${n8n.mbPerSecond} MB/s, raw undici one stream ${raw.mbPerSecond} MB/s (link ${cap} MB/s)`);
+			log(
+				`WAN ${label}: n8n alone ${n8n.mbPerSecond} MB/s, raw undici one stream ${raw.mbPerSecond} MB/s (link ${cap} MB/s)`,
+			);
 			const entry: WanEntry = { size, label, link: WAN_LINK, n8n, raw, byConnections: [] };
 			for (const connections of WAN_CONNECTIONS) {
 				const ours = measure(await worker({ ...base, variant: 'ours', connections }));
 				const rawRanged = measure(await worker({ ...base, variant: 'raw-ranged', connections }));
-				const row = { connections, ours, rawRanged, ratioToN8n: round(ours.mbPerSecond / n8n.mbPerSecond, 2), shareOfLink: round(ours.mbPerSecond / cap, 2) };
+				const row = {
+					connections,
+					ours,
+					rawRanged,
+					ratioToN8n: round(ours.mbPerSecond / n8n.mbPerSecond, 2),
+					shareOfLink: round(ours.mbPerSecond / cap, 2),
+				};
 				entry.byConnections.push(row);
 				log(
 					`WAN ${label}, ${connections} connection(s): ours ${ours.mbPerSecond} MB/s (${row.ratioToN8n}× n8n alone, ${row.shareOfLink} of the link), RSS +${ours.rssGrowthMiB} MiB | raw ${connections} ranged parts ${rawRanged.mbPerSecond} MB/s`,
@@ -74,7 +98,9 @@ export async function benchWan(
 			}
 			results.wan.push(entry);
 			const atDefault = entry.byConnections.find((c) => c.connections === DEFAULT_CONNECTIONS);
-			const best = entry.byConnections.reduce((a, b) => (b.ours.mbPerSecond > a.ours.mbPerSecond ? b : a));
+			const best = entry.byConnections.reduce((a, b) =>
+				b.ours.mbPerSecond > a.ours.mbPerSecond ? b : a,
+			);
 			const mostRss = Math.max(...entry.byConnections.map((c) => c.ours.rssGrowthMiB));
 			const targets: Target[] = [
 				{
@@ -117,10 +143,26 @@ export function renderWan(entries: WanEntry[] | undefined): string[] {
 		...entries.flatMap((e) => [
 			`### ${e.label}: n8n alone ${e.n8n.mbPerSecond} MB/s (RSS +${e.n8n.rssGrowthMiB} MiB), raw undici one stream ${e.raw.mbPerSecond} MB/s`,
 			'',
-			row(['Connections', 'Ours MB/s', 'Ours / n8n alone', 'Ours / link cap', 'Raw ranged parts MB/s', 'Ours peak RSS growth', 'Ours CPU-s']),
+			row([
+				'Connections',
+				'Ours MB/s',
+				'Ours / n8n alone',
+				'Ours / link cap',
+				'Raw ranged parts MB/s',
+				'Ours peak RSS growth',
+				'Ours CPU-s',
+			]),
 			row(['---', '---', '---', '---', '---', '---', '---']),
 			...e.byConnections.map((c) =>
-				row([c.connections, c.ours.mbPerSecond, c.ratioToN8n, c.shareOfLink, c.rawRanged.mbPerSecond, `${c.ours.rssGrowthMiB} MiB`, c.ours.cpuSeconds]),
+				row([
+					c.connections,
+					c.ours.mbPerSecond,
+					c.ratioToN8n,
+					c.shareOfLink,
+					c.rawRanged.mbPerSecond,
+					`${c.ours.rssGrowthMiB} MiB`,
+					c.ours.cpuSeconds,
+				]),
 			),
 			'',
 		]),

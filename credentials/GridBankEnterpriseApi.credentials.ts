@@ -1,4 +1,9 @@
-import type { IAuthenticateGeneric, ICredentialTestRequest, ICredentialType, INodeProperties } from 'n8n-workflow';
+import type {
+	IAuthenticateGeneric,
+	ICredentialTestRequest,
+	ICredentialType,
+	INodeProperties,
+} from 'n8n-workflow';
 
 import { apiKeyProperty, baseUrlProperty, bearerAuth, ICON, testRequest } from './common';
 
@@ -12,7 +17,9 @@ export class GridBankEnterpriseApi implements ICredentialType {
 	icon = ICON;
 
 	properties: INodeProperties[] = [
-		apiKeyProperty('The Enterprise API key from the GridBank Enterprise dashboard. It is separate from Partner API keys.'),
+		apiKeyProperty(
+			'The Enterprise API key from the GridBank Enterprise dashboard. It is separate from Partner API keys.',
+		),
 		baseUrlProperty,
 	];
 

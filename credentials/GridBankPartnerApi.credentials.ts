@@ -1,4 +1,9 @@
-import type { IAuthenticateGeneric, ICredentialTestRequest, ICredentialType, INodeProperties } from 'n8n-workflow';
+import type {
+	IAuthenticateGeneric,
+	ICredentialTestRequest,
+	ICredentialType,
+	INodeProperties,
+} from 'n8n-workflow';
 
 import { apiKeyProperty, baseUrlProperty, bearerAuth, ICON, testRequest } from './common';
 
@@ -21,5 +26,7 @@ export class GridBankPartnerApi implements ICredentialType {
 
 	authenticate: IAuthenticateGeneric = bearerAuth;
 
-	test: ICredentialTestRequest = testRequest('/partner/v1/content', 'GridBank Partner API', { per_page: 1 });
+	test: ICredentialTestRequest = testRequest('/partner/v1/content', 'GridBank Partner API', {
+		per_page: 1,
+	});
 }

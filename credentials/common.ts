@@ -47,7 +47,11 @@ const REDIRECTS = [301, 302, 303, 307, 308];
  * version (the newer cross-origin option is ignored by n8n 1.x), so a redirect fails the test
  * with a message instead of carrying the key elsewhere.
  */
-export const testRequest = (url: string, label: string, qs?: ICredentialTestRequest['request']['qs']): ICredentialTestRequest => ({
+export const testRequest = (
+	url: string,
+	label: string,
+	qs?: ICredentialTestRequest['request']['qs'],
+): ICredentialTestRequest => ({
 	request: {
 		// The Base URL rules of nodes/shared/transport/base-url.ts, as far as an expression can hold them: a
 		// Base URL they refuse becomes an address with a scheme no HTTP client supports, so the
@@ -68,7 +72,10 @@ export const testRequest = (url: string, label: string, qs?: ICredentialTestRequ
 		})),
 		{
 			type: 'responseCode',
-			properties: { value: 401, message: `The ${label} key is missing, malformed or revoked. Create a new key in GridBank and paste it here.` },
+			properties: {
+				value: 401,
+				message: `The ${label} key is missing, malformed or revoked. Create a new key in GridBank and paste it here.`,
+			},
 		},
 	],
 });

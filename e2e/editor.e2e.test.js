@@ -8,7 +8,19 @@
  */
 const fs = require('node:fs');
 const path = require('node:path');
-const { openSession, manualTrigger, partner, enterprise, workflow, sha256File, rt, ARTIFACTS, CHROMIUM, E2E_DIR, TRIGGER_EXAMPLES } = require('./helpers');
+const {
+	openSession,
+	manualTrigger,
+	partner,
+	enterprise,
+	workflow,
+	sha256File,
+	rt,
+	ARTIFACTS,
+	CHROMIUM,
+	E2E_DIR,
+	TRIGGER_EXAMPLES,
+} = require('./helpers');
 
 const OWNER = { email: 'e2e@gridbank.local', password: 'E2e-GridBank-1' };
 const EDITOR_WF = 'e2eEditorPartner';
@@ -26,7 +38,8 @@ const waitFor = async (what, fn, { timeoutMs = 60_000, everyMs = 500 } = {}) => 
 	for (;;) {
 		const v = await fn();
 		if (v) return v;
-		if (Date.now() - started > timeoutMs) throw new Error(`timed out after ${timeoutMs / 1000}s waiting for ${what}`);
+		if (Date.now() - started > timeoutMs)
+			throw new Error(`timed out after ${timeoutMs / 1000}s waiting for ${what}`);
 		await new Promise((r) => setTimeout(r, everyMs));
 	}
 };
@@ -48,14 +61,39 @@ beforeAll(async () => {
 		},
 	});
 	const start = manualTrigger();
-	const list = partner('List licensed videos', { operation: 'listContent', returnAll: false, limit: 3 });
+	const list = partner('List licensed videos', {
+		operation: 'listContent',
+		returnAll: false,
+		limit: 3,
+	});
 	const start2 = manualTrigger();
 	const pickFromList = { __rl: true, mode: 'list', value: '' };
-	const download = partner(PICK.partner, { resource: 'video', operation: 'getDownloadUrl', videoKey: pickFromList });
-	const getVideo = enterprise(PICK.enterprise, { resource: 'video', operation: 'get', videoId: pickFromList });
+	const download = partner(PICK.partner, {
+		resource: 'video',
+		operation: 'getDownloadUrl',
+		videoKey: pickFromList,
+	});
+	const getVideo = enterprise(PICK.enterprise, {
+		resource: 'video',
+		operation: 'get',
+		videoId: pickFromList,
+	});
 	const workflows = [
-		workflow(EDITOR_WF, 'e2e: Partner node on the canvas', [start, list], [[start.name, list.name]]),
-		workflow(PICKER_WF, 'e2e: video pickers', [start2, download, getVideo], [[start2.name, download.name], [start2.name, getVideo.name]]),
+		workflow(
+			EDITOR_WF,
+			'e2e: Partner node on the canvas',
+			[start, list],
+			[[start.name, list.name]],
+		),
+		workflow(
+			PICKER_WF,
+			'e2e: video pickers',
+			[start2, download, getVideo],
+			[
+				[start2.name, download.name],
+				[start2.name, getVideo.name],
+			],
+		),
 	];
 
 	// The trigger example as shipped, except: it writes into a folder n8n may write to here, and
@@ -66,14 +104,20 @@ beforeAll(async () => {
 		fs.rmSync(triggerFolder, { recursive: true, force: true });
 		fs.mkdirSync(triggerFolder, { recursive: true });
 		rt.withDownloadFolder(triggerWf, triggerFolder);
-		const trigger = triggerWf.nodes.find((n) => n.type === 'n8n-nodes-gridbank.gridBankPartnerTrigger');
+		const trigger = triggerWf.nodes.find(
+			(n) => n.type === 'n8n-nodes-gridbank.gridBankPartnerTrigger',
+		);
 		trigger.parameters.pollTimes = { item: [{ mode: 'everyMinute' }] };
 		workflows.push(triggerWf);
 	}
 	await s.n8n.importWorkflows(workflows);
 	if (triggerWf) await s.n8n.cli(rt.activateWorkflowArgs(triggerWf.id));
 	s.simulator.clearLog();
-	server = await rt.startServer(s.n8n, { port: await rt.freePort(), owner: OWNER, logFile: path.join(E2E_DIR, 'n8n-server.log') });
+	server = await rt.startServer(s.n8n, {
+		port: await rt.freePort(),
+		owner: OWNER,
+		logFile: path.join(E2E_DIR, 'n8n-server.log'),
+	});
 }, 240_000);
 
 afterAll(async () => {
@@ -81,16 +125,27 @@ afterAll(async () => {
 	await s?.close();
 });
 
-describe('credential tests through n8n\'s own endpoint (POST /rest/credentials/test)', () => {
+describe("credential tests through n8n's own endpoint (POST /rest/credentials/test)", () => {
 	const test1 = (type, id, apiKey) =>
-		server.rest('POST', '/credentials/test', { credentials: { id, name: 'e2e', type, data: { apiKey, baseUrl: s.state.baseUrl } } });
+		server.rest('POST', '/credentials/test', {
+			credentials: { id, name: 'e2e', type, data: { apiKey, baseUrl: s.state.baseUrl } },
+		});
 
 	test('Partner: the demo key passes, a wrong key fails, and the test request is the documented one', async () => {
 		s.simulator.clearLog();
-		expect(await test1('gridBankPartnerApi', 'gbPartnerCredDemo', s.sim.DEMO_PARTNER_KEY)).toEqual({ status: 'OK', message: expect.any(String) });
+		expect(await test1('gridBankPartnerApi', 'gbPartnerCredDemo', s.sim.DEMO_PARTNER_KEY)).toEqual({
+			status: 'OK',
+			message: expect.any(String),
+		});
 		// (the published trigger example polls the same endpoint meanwhile, never with per_page=1)
 		const call = s.simulator.log.find((r) => r.target === 'api' && r.query.per_page === '1');
-		expect(call).toEqual(expect.objectContaining({ method: 'GET', path: '/partner/v1/content', query: { per_page: '1' } }));
+		expect(call).toEqual(
+			expect.objectContaining({
+				method: 'GET',
+				path: '/partner/v1/content',
+				query: { per_page: '1' },
+			}),
+		);
 		expect(call.headers.authorization).toBe(`Bearer ${s.sim.DEMO_PARTNER_KEY}`);
 		expect(call.headers['user-agent']).toMatch(/^n8n-nodes-gridbank\//);
 		const bad = await test1('gridBankPartnerApi', 'gbPartnerCredDemo', 'apik_demo.wrong-secret');
@@ -100,7 +155,9 @@ describe('credential tests through n8n\'s own endpoint (POST /rest/credentials/t
 
 	test('Enterprise: the demo key passes, a wrong key fails, and the test request is the documented one', async () => {
 		s.simulator.clearLog();
-		expect(await test1('gridBankEnterpriseApi', 'gbEnterpriseCredDm', s.sim.DEMO_ENTERPRISE_KEY)).toEqual({ status: 'OK', message: expect.any(String) });
+		expect(
+			await test1('gridBankEnterpriseApi', 'gbEnterpriseCredDm', s.sim.DEMO_ENTERPRISE_KEY),
+		).toEqual({ status: 'OK', message: expect.any(String) });
 		const call = s.simulator.log.find((r) => r.target === 'api' && r.path.startsWith('/external/'));
 		expect(call).toEqual(expect.objectContaining({ method: 'GET', path: '/external/v1/usage/me' }));
 		expect(call.headers.authorization).toBe(`Bearer ${s.sim.DEMO_ENTERPRISE_KEY}`);
@@ -115,14 +172,25 @@ describe('the credential test never carries the key to another origin', () => {
 		s.simulator.clearLog();
 		s.simulator.faults.redirectApi({ to: 'other', count: 1, path: '/external/v1/usage/me' });
 		const result = await server.rest('POST', '/credentials/test', {
-			credentials: { id: 'gbEnterpriseCredDm', name: 'e2e', type: 'gridBankEnterpriseApi', data: { apiKey: s.sim.DEMO_ENTERPRISE_KEY, baseUrl: s.state.baseUrl } },
+			credentials: {
+				id: 'gbEnterpriseCredDm',
+				name: 'e2e',
+				type: 'gridBankEnterpriseApi',
+				data: { apiKey: s.sim.DEMO_ENTERPRISE_KEY, baseUrl: s.state.baseUrl },
+			},
 		});
 		// n8n 1.123's RoutingNode error drops the HTTP response, so its tester never reaches the
 		// credential's status rules and shows its own wording; the key stays home on both.
-		const said = rt.N8N_VERSION.startsWith('1.') ? /^Request failed with status code 302$/ : /redirected the test request to another address .*the key was not sent there/;
+		const said = rt.N8N_VERSION.startsWith('1.')
+			? /^Request failed with status code 302$/
+			: /redirected the test request to another address .*the key was not sent there/;
 		expect(result).toEqual({ status: 'Error', message: expect.stringMatching(said) });
 		expect(s.simulator.log.filter((r) => r.target === 'redirect')).toEqual([]);
-		expect(s.simulator.log.filter((r) => r.target === 'api' && r.path === '/external/v1/usage/me').map((r) => r.status)).toEqual([302]);
+		expect(
+			s.simulator.log
+				.filter((r) => r.target === 'api' && r.path === '/external/v1/usage/me')
+				.map((r) => r.status),
+		).toEqual([302]);
 	});
 });
 
@@ -137,7 +205,16 @@ describe('the editor in headless Chromium', () => {
 		ctx = await chromium.launchPersistentContext(userDataDir, {
 			executablePath: CHROMIUM,
 			headless: true,
-			args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+			args: [
+				'--headless',
+				'--no-sandbox',
+				'--disable-gpu',
+				'--disable-quic',
+				'--no-first-run',
+				'--disable-background-networking',
+				'--disable-component-update',
+				'--disable-sync',
+			],
 			viewport: { width: 1600, height: 1000 },
 		});
 		page = ctx.pages()[0] ?? (await ctx.newPage());
@@ -157,15 +234,34 @@ describe('the editor in headless Chromium', () => {
 		await page.goto(`${server.url}/workflow/${EDITOR_WF}`);
 		await page.waitForSelector('[data-test-id=canvas-node]');
 		await page.click('[data-test-id=node-creator-plus-button]');
-		await page.fill('[data-test-id=node-creator-search-bar] input, input[data-test-id=node-creator-search-bar]', 'GridBank').catch(() => page.keyboard.type('GridBank'));
-		await page.waitForSelector('[data-test-id=node-creator-item-name]:has-text("GridBank Enterprise")');
-		const names = await page.locator('[data-test-id=node-creator] [data-test-id=node-creator-item-name]').allTextContents();
-		expect(names.map((n) => n.trim())).toEqual(expect.arrayContaining(['GridBank Partner', 'GridBank Enterprise']));
-		const icons = await page
-			.locator('[data-test-id=node-creator] img')
-			.evaluateAll((els) => els.map((e) => ({ src: e.getAttribute('src') ?? '', loaded: e.complete && e.naturalWidth > 0 })));
+		await page
+			.fill(
+				'[data-test-id=node-creator-search-bar] input, input[data-test-id=node-creator-search-bar]',
+				'GridBank',
+			)
+			.catch(() => page.keyboard.type('GridBank'));
+		await page.waitForSelector(
+			'[data-test-id=node-creator-item-name]:has-text("GridBank Enterprise")',
+		);
+		const names = await page
+			.locator('[data-test-id=node-creator] [data-test-id=node-creator-item-name]')
+			.allTextContents();
+		expect(names.map((n) => n.trim())).toEqual(
+			expect.arrayContaining(['GridBank Partner', 'GridBank Enterprise']),
+		);
+		const icons = await page.locator('[data-test-id=node-creator] img').evaluateAll((els) =>
+			els.map((e) => ({
+				src: e.getAttribute('src') ?? '',
+				loaded: e.complete && e.naturalWidth > 0,
+			})),
+		);
 		const ours = icons.filter((i) => i.src.includes('/icons/n8n-nodes-gridbank/'));
-		expect(ours.map((i) => i.src)).toEqual(expect.arrayContaining([expect.stringContaining('GridBankPartner/gridbank'), expect.stringContaining('GridBankEnterprise/gridbank')]));
+		expect(ours.map((i) => i.src)).toEqual(
+			expect.arrayContaining([
+				expect.stringContaining('GridBankPartner/gridbank'),
+				expect.stringContaining('GridBankEnterprise/gridbank'),
+			]),
+		);
 		expect(ours.every((i) => i.loaded)).toBe(true);
 		await shot('1-node-panel');
 		await page.keyboard.press('Escape');
@@ -176,27 +272,48 @@ describe('the editor in headless Chromium', () => {
 		await page.click('[data-test-id=canvas-add-button]');
 		await page.keyboard.type('GridBank');
 		await page.waitForSelector('[data-test-id=node-creator-item-name]:has-text("GridBank")');
-		const names = (await page.locator('[data-test-id=node-creator] [data-test-id=node-creator-item-name]').allTextContents()).map((n) => n.trim());
+		const names = (
+			await page
+				.locator('[data-test-id=node-creator] [data-test-id=node-creator-item-name]')
+				.allTextContents()
+		).map((n) => n.trim());
 		await shot('2-trigger-panel');
-		expect(names.some((n) => /GridBank Partner Trigger/.test(n)) || names.includes('GridBank Partner')).toBe(true);
+		expect(
+			names.some((n) => /GridBank Partner Trigger/.test(n)) || names.includes('GridBank Partner'),
+		).toBe(true);
 		if (!names.some((n) => /Trigger/.test(n))) {
 			// n8n groups an app's trigger under the app: open it and look for the trigger there.
 			await page.click('[data-test-id=node-creator-item-name]:has-text("GridBank Partner")');
 			await page.waitForSelector('text=/new licen|Trigger/i');
 			await shot('2b-trigger-panel-partner');
 		}
-		const icons = await page.locator('[data-test-id=node-creator] img').evaluateAll((els) => els.map((e) => ({ src: e.getAttribute('src') ?? '', loaded: e.complete && e.naturalWidth > 0 })));
+		const icons = await page.locator('[data-test-id=node-creator] img').evaluateAll((els) =>
+			els.map((e) => ({
+				src: e.getAttribute('src') ?? '',
+				loaded: e.complete && e.naturalWidth > 0,
+			})),
+		);
 		expect(icons.some((i) => i.src.includes('/icons/n8n-nodes-gridbank/') && i.loaded)).toBe(true);
 		await page.keyboard.press('Escape');
 	});
 
 	test('a Partner node runs from the canvas and its output shows', async () => {
 		const { sim, simulator } = s;
-		const expected = simulator.partnerLicences(sim.DEMO_PARTNER_KEY).slice(0, 3).map((l) => l.video_key);
+		const expected = simulator
+			.partnerLicences(sim.DEMO_PARTNER_KEY)
+			.slice(0, 3)
+			.map((l) => l.video_key);
 		await page.goto(`${server.url}/workflow/${EDITOR_WF}`);
-		const nodeOnCanvas = page.locator('[data-test-id=canvas-node][data-node-name="List licensed videos"]');
+		const nodeOnCanvas = page.locator(
+			'[data-test-id=canvas-node][data-node-name="List licensed videos"]',
+		);
 		await nodeOnCanvas.waitFor();
-		const icon = await nodeOnCanvas.locator('img').evaluateAll((els) => els.map((e) => ({ src: e.getAttribute('src') ?? '', loaded: e.complete && e.naturalWidth > 0 })));
+		const icon = await nodeOnCanvas.locator('img').evaluateAll((els) =>
+			els.map((e) => ({
+				src: e.getAttribute('src') ?? '',
+				loaded: e.complete && e.naturalWidth > 0,
+			})),
+		);
 		expect(icon.some((i) => i.src.includes('GridBankPartner/gridbank') && i.loaded)).toBe(true);
 		await shot('3-canvas');
 		simulator.clearLog();
@@ -209,13 +326,18 @@ describe('the editor in headless Chromium', () => {
 		expect(text).toMatch(/3 items/);
 		for (const key of expected) expect(text).toContain(key);
 		await shot('4-partner-node-output');
-		expect(simulator.log.filter((r) => r.path === '/partner/v1/content' && r.query.per_page === '3')).toHaveLength(1);
+		expect(
+			simulator.log.filter((r) => r.path === '/partner/v1/content' && r.query.per_page === '3'),
+		).toHaveLength(1);
 	});
 
 	test('the video pickers show videos from the simulator: Partner newest first, filtered as you type, picked and run; Enterprise by search', async () => {
 		const { sim, simulator } = s;
 		const licences = simulator.partnerLicences(sim.DEMO_PARTNER_KEY);
-		const titled = licences.map((l) => ({ key: l.video_key, text: `${simulator.getVideo(l.video_key)?.title ?? ''} ${l.video_key}`.toLowerCase() }));
+		const titled = licences.map((l) => ({
+			key: l.video_key,
+			text: `${simulator.getVideo(l.video_key)?.title ?? ''} ${l.video_key}`.toLowerCase(),
+		}));
 		// A title word the newest licence lacks, so the filtered list visibly starts elsewhere.
 		const word = titled
 			.slice(1, 100)
@@ -225,7 +347,8 @@ describe('the editor in headless Chromium', () => {
 		// The open list is a popover (teleported to <body>): its search box and rows, whichever picker opened it.
 		const searchBox = () => page.locator('input[data-test-id=rlc-search]:visible');
 		const rows = () => page.locator('[data-test-id=rlc-item]:visible');
-		const rowKeys = async () => (await rows().allInnerTexts()).map((t) => t.trim().split(' · ').pop());
+		const rowKeys = async () =>
+			(await rows().allInnerTexts()).map((t) => t.trim().split(' · ').pop());
 
 		await page.goto(`${server.url}/workflow/${PICKER_WF}`);
 		pickerLists = [];
@@ -238,13 +361,18 @@ describe('the editor in headless Chromium', () => {
 			expect((await rowKeys()).slice(0, 5)).toEqual(licences.slice(0, 5).map((l) => l.video_key));
 			await shot('5-partner-picker');
 			const list = pickerLists.find((r) => !r.query.cursor);
-			expect(list).toEqual(expect.objectContaining({ method: 'GET', status: 200, query: { per_page: '100' } }));
+			expect(list).toEqual(
+				expect.objectContaining({ method: 'GET', status: 200, query: { per_page: '100' } }),
+			);
 			expect(list.headers.authorization).toBe(`Bearer ${sim.DEMO_PARTNER_KEY}`);
 			expect(list.headers['user-agent']).toMatch(/^n8n-nodes-gridbank\//);
 
 			// Typing filters by title (the editor waits ~1 s after the last key before it asks).
 			await searchBox().fill(word);
-			await waitFor(`rows filtered by "${word}"`, async () => (await rowKeys())[0] === matches[0], { timeoutMs: 15_000, everyMs: 250 });
+			await waitFor(`rows filtered by "${word}"`, async () => (await rowKeys())[0] === matches[0], {
+				timeoutMs: 15_000,
+				everyMs: 250,
+			});
 			const filtered = await rowKeys();
 			expect(filtered).toEqual(matches.slice(0, filtered.length));
 			for (const text of await rows().allInnerTexts()) expect(text.toLowerCase()).toContain(word);
@@ -252,19 +380,27 @@ describe('the editor in headless Chromium', () => {
 
 			// Pick one and run the node: the output is that licence's download URL.
 			const chosen = matches[Math.min(1, matches.length - 1)];
-			await rows().filter({ hasText: new RegExp(` · ${chosen.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) }).click();
+			await rows()
+				.filter({ hasText: new RegExp(` · ${chosen.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) })
+				.click();
 			await page.click('[data-test-id=node-execute-button]');
 			await page.waitForSelector('[data-test-id=node-run-status-success]', { timeout: 60_000 });
 			const output = page.locator('[data-test-id=output-panel]');
 			await output.getByText(chosen).first().waitFor();
 			expect(await output.innerText()).toMatch(/1 item/);
-			expect(simulator.log.some((r) => r.path === `/partner/v1/videos/${chosen}/download` && r.status === 200)).toBe(true);
+			expect(
+				simulator.log.some(
+					(r) => r.path === `/partner/v1/videos/${chosen}/download` && r.status === 200,
+				),
+			).toBe(true);
 			await shot('7-partner-picked-and-run');
 			await page.keyboard.press('Escape');
 
 			// Enterprise: a search API, so the list stays empty until words are typed.
 			simulator.clearLog();
-			await page.locator(`[data-test-id=canvas-node][data-node-name="${PICK.enterprise}"]`).dblclick();
+			await page
+				.locator(`[data-test-id=canvas-node][data-node-name="${PICK.enterprise}"]`)
+				.dblclick();
 			await page.click('[data-test-id=resource-locator-videoId] [data-test-id=rlc-input]');
 			await page.getByText('Enter a search term to show results').waitFor();
 			expect(await rows().count()).toBe(0);
@@ -273,10 +409,21 @@ describe('the editor in headless Chromium', () => {
 			await searchBox().fill('footage');
 			await rows().first().waitFor({ timeout: 15_000 });
 			const search = simulator.log.find((r) => r.path === '/external/v1/videos/search');
-			expect(search).toEqual(expect.objectContaining({ status: 200, query: expect.objectContaining({ q: 'footage', page: '1' }) }));
-			const res = await fetch(`${s.state.baseUrl}/external/v1/videos/search?q=footage&page=1&per_page=${search.query.per_page}`, {
-				headers: { authorization: `Bearer ${sim.DEMO_ENTERPRISE_KEY}`, 'user-agent': 'gridbank-e2e' },
-			});
+			expect(search).toEqual(
+				expect.objectContaining({
+					status: 200,
+					query: expect.objectContaining({ q: 'footage', page: '1' }),
+				}),
+			);
+			const res = await fetch(
+				`${s.state.baseUrl}/external/v1/videos/search?q=footage&page=1&per_page=${search.query.per_page}`,
+				{
+					headers: {
+						authorization: `Bearer ${sim.DEMO_ENTERPRISE_KEY}`,
+						'user-agent': 'gridbank-e2e',
+					},
+				},
+			);
 			const expected = (await res.json()).videos.map((v) => v.id);
 			expect(expected.length).toBeGreaterThan(0);
 			expect((await rowKeys()).slice(0, 5)).toEqual(expected.slice(0, 5));
@@ -296,29 +443,51 @@ describe('the editor in headless Chromium', () => {
 test('trigger example, published: emits nothing already licensed, then backs up each new licence exactly once', async () => {
 	if (!triggerWf) throw new Error(`examples/${TRIGGER_EXAMPLE} is missing`);
 	const { sim, simulator } = s;
-	const staticData = async () => (await server.rest('GET', `/workflows/${triggerWf.id}`)).staticData;
-	const executions = async () => (await server.rest('GET', `/executions?filter=${encodeURIComponent(JSON.stringify({ workflowId: triggerWf.id }))}`)).results;
+	const staticData = async () =>
+		(await server.rest('GET', `/workflows/${triggerWf.id}`)).staticData;
+	const executions = async () =>
+		(
+			await server.rest(
+				'GET',
+				`/executions?filter=${encodeURIComponent(JSON.stringify({ workflowId: triggerWf.id }))}`,
+			)
+		).results;
 	const polls = () => triggerPolls;
 	// n8n polled once when it activated the published workflow at start-up (then every minute).
 	await waitFor('the activation poll', () => polls() >= 1, { timeoutMs: 30_000 });
 	expect(await executions()).toEqual([]); // nothing already licensed was emitted
 
 	const fresh = simulator.addPartnerLicences(sim.DEMO_PARTNER_KEY, 2);
-	const files = fresh.map((k) => ({ key: k, path: path.join(triggerFolder, simulator.getVideoFile(k).fileName), size: simulator.getVideoFile(k).size }));
-	await waitFor('the next poll to back up the new licences', () => files.every((f) => fs.existsSync(f.path) && fs.statSync(f.path).size === f.size), { timeoutMs: 90_000, everyMs: 1000 });
+	const files = fresh.map((k) => ({
+		key: k,
+		path: path.join(triggerFolder, simulator.getVideoFile(k).fileName),
+		size: simulator.getVideoFile(k).size,
+	}));
+	await waitFor(
+		'the next poll to back up the new licences',
+		() => files.every((f) => fs.existsSync(f.path) && fs.statSync(f.path).size === f.size),
+		{ timeoutMs: 90_000, everyMs: 1000 },
+	);
 	for (const f of files) expect(await sha256File(f.path)).toBe(sim.fileSha256(f.key, f.size));
 	const done = await waitFor('the execution to be recorded', async () => {
 		const list = await executions();
-		return list.length && list.every((e) => e.status !== 'running' && e.status !== 'new') ? list : undefined;
+		return list.length && list.every((e) => e.status !== 'running' && e.status !== 'new')
+			? list
+			: undefined;
 	});
 	expect(done.map((e) => [e.status, e.mode])).toEqual(done.map(() => ['success', 'trigger']));
 
 	// What the trigger has seen is saved with the workflow (n8n saves it when a poll emits).
-	const triggerName = triggerWf.nodes.find((n) => n.type === 'n8n-nodes-gridbank.gridBankPartnerTrigger').name;
+	const triggerName = triggerWf.nodes.find(
+		(n) => n.type === 'n8n-nodes-gridbank.gridBankPartnerTrigger',
+	).name;
 	expect(Object.keys((await staticData()) ?? {})).toContain(`node:${triggerName}`);
 	// One more scheduled poll: nothing is emitted twice.
 	const before = polls();
-	await waitFor('one more scheduled poll', () => polls() > before, { timeoutMs: 90_000, everyMs: 1000 });
+	await waitFor('one more scheduled poll', () => polls() > before, {
+		timeoutMs: 90_000,
+		everyMs: 1000,
+	});
 	await new Promise((r) => setTimeout(r, 3000));
 	expect((await executions()).length).toBe(done.length);
 	// n8n 1.x has no deactivate endpoint; stopping its server (afterAll) ends the schedule.

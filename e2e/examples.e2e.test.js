@@ -6,7 +6,14 @@
  */
 const fs = require('node:fs');
 const path = require('node:path');
-const { openSession, rt, sha256File, describeFailure, assertNoSecret, TRIGGER_EXAMPLES } = require('./helpers');
+const {
+	openSession,
+	rt,
+	sha256File,
+	describeFailure,
+	assertNoSecret,
+	TRIGGER_EXAMPLES,
+} = require('./helpers');
 
 let s;
 const ex = {};
@@ -40,7 +47,11 @@ test('every example is an n8n workflow with GridBank nodes and consistent connec
 	const files = rt.exampleFiles();
 	expect(files.length).toBeGreaterThanOrEqual(3);
 	const manual = files.filter((f) => !TRIGGER_EXAMPLES.includes(f));
-	expect(Object.values(ex).map((e) => e.wf.id).sort()).toEqual(manual.map((f) => rt.loadExample(f).id).sort());
+	expect(
+		Object.values(ex)
+			.map((e) => e.wf.id)
+			.sort(),
+	).toEqual(manual.map((f) => rt.loadExample(f).id).sort());
 	for (const f of files) {
 		const wf = rt.loadExample(f);
 		const names = wf.nodes.map((n) => n.name);
@@ -49,7 +60,9 @@ test('every example is an n8n workflow with GridBank nodes and consistent connec
 		// n8n 1.x saves a workflow's static data ("since the last run", the trigger's memory) only for ids of up to 16 characters.
 		expect(wf.id.length).toBeLessThanOrEqual(16);
 		// `n8n execute` starts at a Manual Trigger; trigger examples run published in editor.e2e.test.js.
-		const start = TRIGGER_EXAMPLES.includes(f) ? 'n8n-nodes-gridbank.gridBankPartnerTrigger' : 'n8n-nodes-base.manualTrigger';
+		const start = TRIGGER_EXAMPLES.includes(f)
+			? 'n8n-nodes-gridbank.gridBankPartnerTrigger'
+			: 'n8n-nodes-base.manualTrigger';
 		expect(wf.nodes.some((n) => n.type === start)).toBe(true);
 		expect(wf.nodes.some((n) => n.type.startsWith('n8n-nodes-gridbank.'))).toBe(true);
 		for (const [from, conn] of Object.entries(wf.connections)) {
@@ -63,7 +76,12 @@ test('hourly example: lists exactly the videos licensed since the last run, down
 	const { sim, simulator, n8n } = s;
 	const now = Date.now();
 	const fresh = [];
-	for (let i = 0; i < 3; i++) fresh.push(...simulator.addPartnerLicences(sim.DEMO_PARTNER_KEY, 1, { purchasedAt: now - (5 + 10 * i) * 60_000 }));
+	for (let i = 0; i < 3; i++)
+		fresh.push(
+			...simulator.addPartnerLicences(sim.DEMO_PARTNER_KEY, 1, {
+				purchasedAt: now - (5 + 10 * i) * 60_000,
+			}),
+		);
 	const { wf, folder } = ex.hourly;
 	simulator.clearLog();
 
@@ -72,10 +90,18 @@ test('hourly example: lists exactly the videos licensed since the last run, down
 	const listed = n8n.itemsOf(run, 'List new licences').map((i) => i.json);
 	expect(listed.map((v) => v.video_key)).toEqual(fresh); // newest purchase first
 	for (const v of listed) {
-		expect(v).toEqual(expect.objectContaining({ video_key: expect.any(String), purchased_at: expect.any(Number), creator: expect.any(Object) }));
+		expect(v).toEqual(
+			expect.objectContaining({
+				video_key: expect.any(String),
+				purchased_at: expect.any(Number),
+				creator: expect.any(Object),
+			}),
+		);
 	}
 	// purchasedAfter stops paging at the first older purchase: one list request, not 13.
-	expect(simulator.log.filter((r) => r.target === 'api' && r.path === '/partner/v1/content')).toHaveLength(1);
+	expect(
+		simulator.log.filter((r) => r.target === 'api' && r.path === '/partner/v1/content'),
+	).toHaveLength(1);
 
 	const downloaded = n8n.itemsOf(run, 'Download master');
 	expect(downloaded).toHaveLength(3);
@@ -83,7 +109,14 @@ test('hourly example: lists exactly the videos licensed since the last run, down
 	for (let i = 0; i < 3; i++) {
 		const { json, binary } = downloaded[i];
 		const file = simulator.getVideoFile(fresh[i]);
-		expect(json).toEqual(expect.objectContaining({ video_key: fresh[i], fileName: file.fileName, fileSize: file.size, mimeType: 'video/quicktime' }));
+		expect(json).toEqual(
+			expect.objectContaining({
+				video_key: fresh[i],
+				fileName: file.fileName,
+				fileSize: file.size,
+				mimeType: 'video/quicktime',
+			}),
+		);
 		expect(binary.data.id).toMatch(/^filesystem/); // n8n's filesystem binary mode, not memory
 		const onDisk = written[i].json.fileName;
 		expect(onDisk).toBe(path.join(folder, file.fileName));
@@ -94,13 +127,15 @@ test('hourly example: lists exactly the videos licensed since the last run, down
 	expect(slack.count).toBe(3);
 	expect(slack.text).toContain('3 newly licensed videos downloaded');
 	// S3 and Slack ship disabled: the run needs no AWS or Slack credential, and nothing was sent.
-	for (const name of ['Upload to S3', 'Post to Slack']) expect(wf.nodes.find((n) => n.name === name).disabled).toBe(true);
+	for (const name of ['Upload to S3', 'Post to Slack'])
+		expect(wf.nodes.find((n) => n.name === name).disabled).toBe(true);
 
 	// Storage is fetched without the API key; every API request identifies the package.
 	const storage = simulator.log.filter((r) => r.target === 'storage');
 	expect(storage.length).toBeGreaterThanOrEqual(3);
 	for (const r of storage) expect(r.headers.authorization).toBeUndefined();
-	for (const r of simulator.log.filter((r) => r.target === 'api')) expect(r.headers['user-agent']).toMatch(/^n8n-nodes-gridbank\//);
+	for (const r of simulator.log.filter((r) => r.target === 'api'))
+		expect(r.headers['user-agent']).toMatch(/^n8n-nodes-gridbank\//);
 	assertNoSecret(run, sim.DEMO_PARTNER_KEY);
 
 	const next = await n8n.execute(wf.id);
@@ -112,7 +147,8 @@ test('hourly example: lists exactly the videos licensed since the last run, down
 test('enterprise example: top N search results, their metadata, and their original files on disk', async () => {
 	const { sim, simulator, n8n } = s;
 	const { wf, folder } = ex.enterprise;
-	const settings = wf.nodes.find((n) => n.name === 'Search settings').parameters.assignments.assignments;
+	const settings = wf.nodes.find((n) => n.name === 'Search settings').parameters.assignments
+		.assignments;
 	const topN = settings.find((a) => a.name === 'topN').value;
 	simulator.clearLog();
 
@@ -128,7 +164,14 @@ test('enterprise example: top N search results, their metadata, and their origin
 	expect(meta.map((m) => m.id)).toEqual(found.map((v) => v.id));
 	for (const m of meta) {
 		const truth = simulator.getVideo(m.id);
-		expect(m).toEqual(expect.objectContaining({ id: truth.id, title: truth.title, duration: truth.duration, keywords: truth.keywords }));
+		expect(m).toEqual(
+			expect.objectContaining({
+				id: truth.id,
+				title: truth.title,
+				duration: truth.duration,
+				keywords: truth.keywords,
+			}),
+		);
 	}
 
 	const downloads = n8n.itemsOf(run, 'Download original');
@@ -136,16 +179,31 @@ test('enterprise example: top N search results, their metadata, and their origin
 	expect(records).toHaveLength(topN);
 	for (let i = 0; i < topN; i++) {
 		const file = simulator.getVideoFile(found[i].id);
-		expect(downloads[i].json).toEqual(expect.objectContaining({ video_id: found[i].id, file_size: file.size, fileSize: file.size, fileName: file.fileName }));
+		expect(downloads[i].json).toEqual(
+			expect.objectContaining({
+				video_id: found[i].id,
+				file_size: file.size,
+				fileSize: file.size,
+				fileName: file.fileName,
+			}),
+		);
 		const onDisk = path.join(folder, file.fileName);
 		expect(fs.statSync(onDisk).size).toBe(file.size);
 		expect(await sha256File(onDisk)).toBe(sim.fileSha256(found[i].id, file.size));
 		expect(records[i]).toEqual(
-			expect.objectContaining({ id: found[i].id, title: meta[i].title, file: onDisk, fileSize: file.size, resolution: `${meta[i].width}x${meta[i].height}` }),
+			expect.objectContaining({
+				id: found[i].id,
+				title: meta[i].title,
+				file: onDisk,
+				fileSize: file.size,
+				resolution: `${meta[i].width}x${meta[i].height}`,
+			}),
 		);
 	}
 	// The search session id travels with each download request (analytics), as the example wires it.
-	const downloadRequests = simulator.log.filter((r) => r.target === 'api' && r.path.endsWith('/download'));
+	const downloadRequests = simulator.log.filter(
+		(r) => r.target === 'api' && r.path.endsWith('/download'),
+	);
 	expect(downloadRequests).toHaveLength(topN);
 	for (const r of downloadRequests) expect(r.query.search_id).toBe(searchId);
 	assertNoSecret(run, sim.DEMO_ENTERPRISE_KEY);

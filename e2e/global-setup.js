@@ -14,12 +14,19 @@ async function ensureChromium() {
 	if (fs.existsSync(CHROMIUM)) return;
 	// Debian's own package: never a browser downloaded by a test tool.
 	if (process.getuid?.() !== 0 || process.env.GRIDBANK_E2E_NO_APT === '1') {
-		throw new Error(`${CHROMIUM} is missing: install Debian's Chromium with \`apt-get update && apt-get install -y chromium\``);
+		throw new Error(
+			`${CHROMIUM} is missing: install Debian's Chromium with \`apt-get update && apt-get install -y chromium\``,
+		);
 	}
-	await rt.withProgress('[e2e] installing Debian\'s chromium (apt-get, one time)...', (async () => {
-		await rt.run('apt-get', ['update', '-qq']);
-		await rt.run('apt-get', ['install', '-y', '-qq', 'chromium'], { env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
-	})());
+	await rt.withProgress(
+		"[e2e] installing Debian's chromium (apt-get, one time)...",
+		(async () => {
+			await rt.run('apt-get', ['update', '-qq']);
+			await rt.run('apt-get', ['install', '-y', '-qq', 'chromium'], {
+				env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+			});
+		})(),
+	);
 }
 
 module.exports = async function globalSetup() {
@@ -42,9 +49,24 @@ module.exports = async function globalSetup() {
 	const baseUrl = `http://127.0.0.1:${simPort}`;
 	await n8n.importCredentials([
 		...rt.demoCredentials(baseUrl, sim),
-		{ id: 'gbPartnerBadKey01', name: 'GridBank Partner (wrong key)', type: 'gridBankPartnerApi', data: { apiKey: 'apik_nope.not-a-real-secret-0000', baseUrl } },
+		{
+			id: 'gbPartnerBadKey01',
+			name: 'GridBank Partner (wrong key)',
+			type: 'gridBankPartnerApi',
+			data: { apiKey: 'apik_nope.not-a-real-secret-0000', baseUrl },
+		},
 	]);
-	const state = { userFolder, filesFolder, simPort, baseUrl, tgz, n8nInstallMs: install.ms, n8nInstalled: install.installed };
+	const state = {
+		userFolder,
+		filesFolder,
+		simPort,
+		baseUrl,
+		tgz,
+		n8nInstallMs: install.ms,
+		n8nInstalled: install.installed,
+	};
 	fs.writeFileSync(STATE_FILE, JSON.stringify(state, null, 2));
-	console.log(`[e2e] n8n ${rt.N8N_VERSION} user folder ready with ${path.basename(tgz)} in ${rt.fmtDuration(Date.now() - started)}`);
+	console.log(
+		`[e2e] n8n ${rt.N8N_VERSION} user folder ready with ${path.basename(tgz)} in ${rt.fmtDuration(Date.now() - started)}`,
+	);
 };

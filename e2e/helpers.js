@@ -13,9 +13,15 @@ const PKG = 'n8n-nodes-gridbank';
 /** Examples started by the GridBank Partner Trigger: run published in `n8n start` (editor.e2e.test.js), not by `n8n execute`. */
 const TRIGGER_EXAMPLES = ['partner-trigger-backup.json'];
 
-const PARTNER_CRED = { gridBankPartnerApi: { id: 'gbPartnerCredDemo', name: 'GridBank Partner account' } };
-const ENTERPRISE_CRED = { gridBankEnterpriseApi: { id: 'gbEnterpriseCredDm', name: 'GridBank Enterprise account' } };
-const BAD_PARTNER_CRED = { gridBankPartnerApi: { id: 'gbPartnerBadKey01', name: 'GridBank Partner (wrong key)' } };
+const PARTNER_CRED = {
+	gridBankPartnerApi: { id: 'gbPartnerCredDemo', name: 'GridBank Partner account' },
+};
+const ENTERPRISE_CRED = {
+	gridBankEnterpriseApi: { id: 'gbEnterpriseCredDm', name: 'GridBank Enterprise account' },
+};
+const BAD_PARTNER_CRED = {
+	gridBankPartnerApi: { id: 'gbPartnerBadKey01', name: 'GridBank Partner (wrong key)' },
+};
 
 /**
  * The instance global-setup prepared, plus a simulator started in this test file's process on
@@ -24,19 +30,37 @@ const BAD_PARTNER_CRED = { gridBankPartnerApi: { id: 'gbPartnerBadKey01', name: 
 async function openSession(simOptions = {}) {
 	const state = JSON.parse(fs.readFileSync(STATE_FILE, 'utf8'));
 	const sim = await rt.loadSimulator();
-	const simulator = await sim.startSimulator({ port: state.simPort, storagePort: 0, ...simOptions });
-	const n8n = await rt.createInstance({ userFolder: state.userFolder, filesFolder: state.filesFolder, fresh: false });
+	const simulator = await sim.startSimulator({
+		port: state.simPort,
+		storagePort: 0,
+		...simOptions,
+	});
+	const n8n = await rt.createInstance({
+		userFolder: state.userFolder,
+		filesFolder: state.filesFolder,
+		fresh: false,
+	});
 	return { state, sim, simulator, n8n, close: () => simulator.close() };
 }
 
 let x = 0;
 function node(name, type, parameters, extra = {}) {
 	x += 220;
-	return { parameters, id: crypto.randomUUID(), name, type, typeVersion: 1, position: [x, 0], ...extra };
+	return {
+		parameters,
+		id: crypto.randomUUID(),
+		name,
+		type,
+		typeVersion: 1,
+		position: [x, 0],
+		...extra,
+	};
 }
 const manualTrigger = (name = 'Start') => node(name, 'n8n-nodes-base.manualTrigger', {});
-const partner = (name, parameters, extra = {}) => node(name, `${PKG}.gridBankPartner`, parameters, { credentials: PARTNER_CRED, ...extra });
-const enterprise = (name, parameters, extra = {}) => node(name, `${PKG}.gridBankEnterprise`, parameters, { credentials: ENTERPRISE_CRED, ...extra });
+const partner = (name, parameters, extra = {}) =>
+	node(name, `${PKG}.gridBankPartner`, parameters, { credentials: PARTNER_CRED, ...extra });
+const enterprise = (name, parameters, extra = {}) =>
+	node(name, `${PKG}.gridBankEnterprise`, parameters, { credentials: ENTERPRISE_CRED, ...extra });
 
 /** A workflow from nodes and [from, to] edges (main output 0 to main input 0). */
 function workflow(id, name, nodes, edges) {
@@ -45,7 +69,15 @@ function workflow(id, name, nodes, edges) {
 		connections[from] ??= { main: [[]] };
 		connections[from].main[0].push({ node: to, type: 'main', index: 0 });
 	}
-	return { id, name, nodes, connections, active: false, settings: { executionOrder: 'v1' }, pinData: {} };
+	return {
+		id,
+		name,
+		nodes,
+		connections,
+		active: false,
+		settings: { executionOrder: 'v1' },
+		pinData: {},
+	};
 }
 
 /** Every edge from `trigger` to each of `nodes` (independent branches of one run). */
@@ -70,7 +102,8 @@ function describeFailure(result) {
 /** The run data must not contain `secret` anywhere (items, errors, descriptions). */
 function assertNoSecret(result, secret) {
 	const text = JSON.stringify(result.execution ?? {}) + JSON.stringify(result.logs ?? []);
-	if (text.includes(secret)) throw new Error('the API key appears in the execution data or the n8n log');
+	if (text.includes(secret))
+		throw new Error('the API key appears in the execution data or the n8n log');
 }
 
 module.exports = {

@@ -14,5 +14,7 @@ module.exports = {
 	maxWorkers: 1,
 	verbose: true,
 	// The n8n 1.x run (npm run test:e2e:n8n1) leaves out the editor's browser checks.
-	...(process.env.GRIDBANK_E2E_SKIP_EDITOR === '1' ? { testNamePattern: '^(?!the editor in headless Chromium)' } : {}),
+	...(process.env.GRIDBANK_E2E_SKIP_EDITOR === '1'
+		? { testNamePattern: '^(?!the editor in headless Chromium)' }
+		: {}),
 };

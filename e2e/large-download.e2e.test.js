@@ -6,7 +6,16 @@
  */
 const fs = require('node:fs');
 const path = require('node:path');
-const { openSession, manualTrigger, partner, node, workflow, sha256File, describeFailure, rt } = require('./helpers');
+const {
+	openSession,
+	manualTrigger,
+	partner,
+	node,
+	workflow,
+	sha256File,
+	describeFailure,
+	rt,
+} = require('./helpers');
 
 const BIG = 600 * 1024 * 1024;
 const SMALL = 2 * 1024 * 1024;
@@ -30,11 +39,21 @@ afterAll(async () => {
 function downloadWorkflow(id, videoKey, folder) {
 	const start = manualTrigger();
 	const dl = partner('Download master', { operation: 'getDownloadUrl', videoKey, download: true });
-	const write = node('Write to disk', 'n8n-nodes-base.readWriteFile', { operation: 'write', fileName: `=${folder}/{{ $json.fileName }}`, dataPropertyName: 'data', options: {} });
-	return workflow(id, `e2e: download ${videoKey}`, [start, dl, write], [
-		[start.name, dl.name],
-		[dl.name, write.name],
-	]);
+	const write = node('Write to disk', 'n8n-nodes-base.readWriteFile', {
+		operation: 'write',
+		fileName: `=${folder}/{{ $json.fileName }}`,
+		dataPropertyName: 'data',
+		options: {},
+	});
+	return workflow(
+		id,
+		`e2e: download ${videoKey}`,
+		[start, dl, write],
+		[
+			[start.name, dl.name],
+			[dl.name, write.name],
+		],
+	);
 }
 
 test(`a ${rt.fmtBytes(BIG)} master streams through n8n: file intact on disk, peak RSS within ${rt.fmtBytes(RSS_GROWTH_BOUND)} of a ${rt.fmtBytes(SMALL)} run`, async () => {
@@ -56,7 +75,9 @@ test(`a ${rt.fmtBytes(BIG)} master streams through n8n: file intact on disk, pea
 
 	const out = n8n.itemsOf(run, 'Download master')[0];
 	const file = simulator.getVideoFile(big);
-	expect(out.json).toEqual(expect.objectContaining({ video_key: big, fileSize: BIG, fileName: file.fileName }));
+	expect(out.json).toEqual(
+		expect.objectContaining({ video_key: big, fileSize: BIG, fileName: file.fileName }),
+	);
 	expect(out.binary.data.id).toMatch(/^filesystem/);
 	const onDisk = path.join(folder, file.fileName);
 	expect(fs.statSync(onDisk).size).toBe(BIG);
@@ -71,7 +92,10 @@ test(`a ${rt.fmtBytes(BIG)} master streams through n8n: file intact on disk, pea
 	].join('\n');
 	console.log(report);
 	fs.mkdirSync(path.join(rt.ROOT, 'e2e-artifacts'), { recursive: true });
-	fs.writeFileSync(path.join(rt.ROOT, 'e2e-artifacts', 'large-download.txt'), `${report}\n${JSON.stringify({ base: base.rssByProcess, big: run.rssByProcess })}\n`);
+	fs.writeFileSync(
+		path.join(rt.ROOT, 'e2e-artifacts', 'large-download.txt'),
+		`${report}\n${JSON.stringify({ base: base.rssByProcess, big: run.rssByProcess })}\n`,
+	);
 	// The bound is a third of the file: a run that held the file in memory could not pass it.
 	expect(growth).toBeLessThan(RSS_GROWTH_BOUND);
 

@@ -11,7 +11,12 @@ const fs = require('node:fs');
 const path = require('node:path');
 const rt = require('./n8n-runtime');
 
-const OWNER = { email: 'demo@gridbank.local', password: 'GridBank-demo-1', firstName: 'GridBank', lastName: 'Demo' };
+const OWNER = {
+	email: 'demo@gridbank.local',
+	password: 'GridBank-demo-1',
+	firstName: 'GridBank',
+	lastName: 'Demo',
+};
 
 async function listenOrFree(preferred) {
 	const net = require('node:net');
@@ -36,13 +41,23 @@ async function main() {
 	const simulator = await sim.startSimulator({ port: simPort, storagePort: 0 });
 	// Fresh licences, so "videos licensed since the last run" finds something when you click run.
 	const now = Date.now();
-	for (let i = 0; i < 3; i++) simulator.addPartnerLicences(sim.DEMO_PARTNER_KEY, 1, { purchasedAt: now - (10 + i * 15) * 60_000 });
+	for (let i = 0; i < 3; i++)
+		simulator.addPartnerLicences(sim.DEMO_PARTNER_KEY, 1, {
+			purchasedAt: now - (10 + i * 15) * 60_000,
+		});
 
 	const base = path.join(rt.ROOT, '.cache', 'dev');
 	const userFolder = path.join(base, 'n8n-user');
 	const filesFolder = path.join(base, 'files');
-	const n8n = await rt.createInstance({ userFolder, filesFolder, fresh: process.env.DEV_FRESH === '1', tgz });
-	console.log(`[dev] installed ${path.basename(tgz)} into ${path.relative(rt.ROOT, userFolder)}/.n8n/nodes`);
+	const n8n = await rt.createInstance({
+		userFolder,
+		filesFolder,
+		fresh: process.env.DEV_FRESH === '1',
+		tgz,
+	});
+	console.log(
+		`[dev] installed ${path.basename(tgz)} into ${path.relative(rt.ROOT, userFolder)}/.n8n/nodes`,
+	);
 	await n8n.importCredentials(rt.demoCredentials(simulator.baseUrl, sim));
 	const workflows = rt.exampleFiles().map((f) => {
 		const wf = rt.loadExample(f);
@@ -56,9 +71,16 @@ async function main() {
 		return wf;
 	});
 	await n8n.importWorkflows(workflows);
-	console.log(`[dev] imported the demo credentials and ${workflows.length} example workflows (re-imported on every start)`);
+	console.log(
+		`[dev] imported the demo credentials and ${workflows.length} example workflows (re-imported on every start)`,
+	);
 
-	const server = await rt.startServer(n8n, { port: n8nPort, owner: OWNER, logFile: path.join(base, 'n8n.log'), log: console.log });
+	const server = await rt.startServer(n8n, {
+		port: n8nPort,
+		owner: OWNER,
+		logFile: path.join(base, 'n8n.log'),
+		log: console.log,
+	});
 	let stopping = false;
 	const stop = async (signal) => {
 		if (stopping) return;

@@ -10,7 +10,11 @@ const file = process.env.GRIDBANK_PEAK_RSS_FILE;
 if (file) {
 	process.on('exit', () => {
 		try {
-			const line = { pid: process.pid, argv: process.argv.slice(1, 3), maxRssBytes: process.resourceUsage().maxRSS * 1024 };
+			const line = {
+				pid: process.pid,
+				argv: process.argv.slice(1, 3),
+				maxRssBytes: process.resourceUsage().maxRSS * 1024,
+			};
 			fs.appendFileSync(file, `${JSON.stringify(line)}\n`);
 		} catch {
 			/* never disturb the process being measured */

@@ -28,11 +28,17 @@ const NODE_MAJOR_NEEDED = N8N_MAJOR >= 2 ? 24 : 22;
 
 /** The CLI arguments that make an imported workflow active: n8n 2.x publishes, 1.x sets it active. */
 function activateWorkflowArgs(id) {
-	return N8N_MAJOR >= 2 ? ['publish:workflow', `--id=${id}`] : ['update:workflow', `--id=${id}`, '--active=true'];
+	return N8N_MAJOR >= 2
+		? ['publish:workflow', `--id=${id}`]
+		: ['update:workflow', `--id=${id}`, '--active=true'];
 }
 /** The editor check drives Debian's Chromium with this; pinned here, installed beside n8n. */
 const PLAYWRIGHT_CORE_VERSION = '1.62.1';
-const CACHE_DIR = path.join(ROOT, '.cache', N8N_VERSION === DEFAULT_N8N_VERSION ? 'n8n' : `n8n-${N8N_VERSION}`);
+const CACHE_DIR = path.join(
+	ROOT,
+	'.cache',
+	N8N_VERSION === DEFAULT_N8N_VERSION ? 'n8n' : `n8n-${N8N_VERSION}`,
+);
 const N8N_BIN = path.join(CACHE_DIR, 'node_modules', 'n8n', 'bin', 'n8n');
 const STAMP = path.join(CACHE_DIR, '.gridbank-install-stamp');
 const STAMP_TEXT = `n8n@${N8N_VERSION} playwright-core@${PLAYWRIGHT_CORE_VERSION} node@${process.versions.node.split('.')[0]}\n`;
@@ -42,7 +48,9 @@ const LOCAL_ENCRYPTION_KEY = 'gridbank-local-n8n-not-a-secret';
 function requireNode24() {
 	const major = Number(process.versions.node.split('.')[0]);
 	if (major < NODE_MAJOR_NEEDED)
-		throw new Error(`n8n ${N8N_VERSION} needs Node ${NODE_MAJOR_NEEDED}; run this through scripts/node${NODE_MAJOR_NEEDED} (got Node ${process.versions.node})`);
+		throw new Error(
+			`n8n ${N8N_VERSION} needs Node ${NODE_MAJOR_NEEDED}; run this through scripts/node${NODE_MAJOR_NEEDED} (got Node ${process.versions.node})`,
+		);
 }
 
 function fmtDuration(ms) {
@@ -61,7 +69,11 @@ function fmtBytes(n) {
  * Runs a command; resolves with its output. Rejects on a non-zero exit unless `allowFail`.
  * `quiet: false` streams its output to ours.
  */
-function run(cmd, args, { cwd = ROOT, env = process.env, quiet = true, allowFail = false, input } = {}) {
+function run(
+	cmd,
+	args,
+	{ cwd = ROOT, env = process.env, quiet = true, allowFail = false, input } = {},
+) {
 	return new Promise((resolve, reject) => {
 		const child = spawn(cmd, args, { cwd, env, stdio: ['pipe', 'pipe', 'pipe'] });
 		let stdout = '';
@@ -82,7 +94,11 @@ function run(cmd, args, { cwd = ROOT, env = process.env, quiet = true, allowFail
 			if (code === 0 || allowFail) resolve(result);
 			else {
 				const tail = (stderr || stdout).trim().split('\n').slice(-25).join('\n');
-				reject(new Error(`${path.basename(cmd)} ${args.join(' ')} exited with ${code ?? signal}\n${tail}`));
+				reject(
+					new Error(
+						`${path.basename(cmd)} ${args.join(' ')} exited with ${code ?? signal}\n${tail}`,
+					),
+				);
 			}
 		});
 	});
@@ -108,7 +124,9 @@ async function withProgress(label, promise, everyMs = 15_000) {
 }
 
 function n8nInstalled() {
-	return fs.existsSync(N8N_BIN) && fs.existsSync(STAMP) && fs.readFileSync(STAMP, 'utf8') === STAMP_TEXT;
+	return (
+		fs.existsSync(N8N_BIN) && fs.existsSync(STAMP) && fs.readFileSync(STAMP, 'utf8') === STAMP_TEXT
+	);
 }
 
 /**
@@ -139,14 +157,33 @@ async function ensureN8n({ log = console.log } = {}) {
 		);
 	// Never let a tool fetch its own browser: the editor check uses Debian's Chromium.
 	const env = { ...process.env, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' };
-	log(`[n8n] installing n8n ${N8N_VERSION} into .cache/${path.basename(CACHE_DIR)} (first run only: about 5 minutes and 2.9 GB; reused afterwards)`);
+	log(
+		`[n8n] installing n8n ${N8N_VERSION} into .cache/${path.basename(CACHE_DIR)} (first run only: about 5 minutes and 2.9 GB; reused afterwards)`,
+	);
 	await withProgress(
 		'[n8n]   npm install n8n (this is the slow part)...',
-		run('npm', ['install', '--save-exact', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error', `n8n@${N8N_VERSION}`, `playwright-core@${PLAYWRIGHT_CORE_VERSION}`], { cwd: CACHE_DIR, env }),
+		run(
+			'npm',
+			[
+				'install',
+				'--save-exact',
+				'--ignore-scripts',
+				'--no-audit',
+				'--no-fund',
+				'--loglevel=error',
+				`n8n@${N8N_VERSION}`,
+				`playwright-core@${PLAYWRIGHT_CORE_VERSION}`,
+			],
+			{ cwd: CACHE_DIR, env },
+		),
 	);
-	await withProgress(`[n8n]   building sqlite3 for Node ${process.versions.node}...`, run('npm', ['rebuild', 'sqlite3', '--loglevel=error'], { cwd: CACHE_DIR, env }));
+	await withProgress(
+		`[n8n]   building sqlite3 for Node ${process.versions.node}...`,
+		run('npm', ['rebuild', 'sqlite3', '--loglevel=error'], { cwd: CACHE_DIR, env }),
+	);
 	const { stdout } = await run(process.execPath, [N8N_BIN, '--version'], { cwd: CACHE_DIR });
-	if (stdout.trim() !== N8N_VERSION) throw new Error(`expected n8n ${N8N_VERSION} in ${CACHE_DIR}, found ${stdout.trim()}`);
+	if (stdout.trim() !== N8N_VERSION)
+		throw new Error(`expected n8n ${N8N_VERSION} in ${CACHE_DIR}, found ${stdout.trim()}`);
 	fs.writeFileSync(STAMP, STAMP_TEXT);
 	const ms = Date.now() - started;
 	log(`[n8n] n8n ${N8N_VERSION} installed in ${fmtDuration(ms)}`);
@@ -156,17 +193,28 @@ async function ensureN8n({ log = console.log } = {}) {
 /** `npm run build` then `npm pack`: the tarball users' n8n would install. */
 async function buildAndPack({ log = console.log } = {}) {
 	const started = Date.now();
-	await run('npm', ['run', 'build', '--silent'], { env: { ...process.env, NODE24_SKIP_INSTALL: '1' } });
+	await run('npm', ['run', 'build', '--silent'], {
+		env: { ...process.env, NODE24_SKIP_INSTALL: '1' },
+	});
 	for (const rel of readOwnPackage().n8n.nodes.concat(readOwnPackage().n8n.credentials)) {
-		if (!fs.existsSync(path.join(ROOT, rel))) throw new Error(`npm run build did not produce ${rel} (listed in package.json "n8n")`);
+		if (!fs.existsSync(path.join(ROOT, rel)))
+			throw new Error(`npm run build did not produce ${rel} (listed in package.json "n8n")`);
 	}
 	const dest = path.join(ROOT, '.cache', 'pack');
 	fs.rmSync(dest, { recursive: true, force: true });
 	fs.mkdirSync(dest, { recursive: true });
-	const { stdout } = await run('npm', ['pack', '--json', '--pack-destination', dest, '--loglevel=error']);
+	const { stdout } = await run('npm', [
+		'pack',
+		'--json',
+		'--pack-destination',
+		dest,
+		'--loglevel=error',
+	]);
 	const [info] = JSON.parse(stdout.slice(stdout.indexOf('[')));
 	const tgz = path.join(dest, info.filename);
-	log(`[n8n] built and packed ${info.filename} (${fmtBytes(info.size)}, ${info.entryCount} files) in ${fmtDuration(Date.now() - started)}`);
+	log(
+		`[n8n] built and packed ${info.filename} (${fmtBytes(info.size)}, ${info.entryCount} files) in ${fmtDuration(Date.now() - started)}`,
+	);
 	return tgz;
 }
 
@@ -179,12 +227,20 @@ async function installPackage(userFolder, tgz) {
 	const nodesDir = path.join(userFolder, '.n8n', 'nodes');
 	fs.mkdirSync(nodesDir, { recursive: true });
 	const pkg = path.join(nodesDir, 'package.json');
-	if (!fs.existsSync(pkg)) fs.writeFileSync(pkg, `${JSON.stringify({ name: 'installed-nodes', private: true }, null, 2)}\n`);
-	await run('npm', ['install', tgz, '--omit=peer', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: nodesDir });
+	if (!fs.existsSync(pkg))
+		fs.writeFileSync(
+			pkg,
+			`${JSON.stringify({ name: 'installed-nodes', private: true }, null, 2)}\n`,
+		);
+	await run('npm', ['install', tgz, '--omit=peer', '--no-audit', '--no-fund', '--loglevel=error'], {
+		cwd: nodesDir,
+	});
 	const installed = path.join(nodesDir, 'node_modules', readOwnPackage().name, 'package.json');
 	if (!fs.existsSync(installed)) throw new Error(`${tgz} did not install into ${nodesDir}`);
 	if (fs.existsSync(path.join(nodesDir, 'node_modules', 'n8n-workflow')))
-		throw new Error('n8n-workflow was installed beside our package: the peer dependency must come from n8n itself');
+		throw new Error(
+			'n8n-workflow was installed beside our package: the peer dependency must come from n8n itself',
+		);
 }
 
 function freePort() {
@@ -207,7 +263,9 @@ function freePort() {
 function n8nEnv(inst, extra = {}) {
 	const env = { ...process.env };
 	// Our settings only; and never jest's NODE_ENV=test, under which n8n silences its logger.
-	for (const k of Object.keys(env)) if (k.startsWith('N8N_') || k.startsWith('DB_') || k === 'NODE_ENV' || k.startsWith('JEST_')) delete env[k];
+	for (const k of Object.keys(env))
+		if (k.startsWith('N8N_') || k.startsWith('DB_') || k === 'NODE_ENV' || k.startsWith('JEST_'))
+			delete env[k];
 	return {
 		...env,
 		N8N_USER_FOLDER: inst.userFolder,
@@ -245,9 +303,18 @@ async function createInstance({ userFolder, filesFolder, fresh = true, tgz }) {
 	inst.cli = async (args, { env = {}, allowFail = false, nodeOptions } = {}) => {
 		const logFile = path.join(userFolder, 'cli-logs', `${Date.now()}-${++runNo}.log`);
 		fs.mkdirSync(path.dirname(logFile), { recursive: true });
-		const e = n8nEnv(inst, { N8N_LOG_OUTPUT: 'file', N8N_LOG_FILE_LOCATION: logFile, N8N_LOG_LEVEL: 'info', ...env });
+		const e = n8nEnv(inst, {
+			N8N_LOG_OUTPUT: 'file',
+			N8N_LOG_FILE_LOCATION: logFile,
+			N8N_LOG_LEVEL: 'info',
+			...env,
+		});
 		if (nodeOptions) e.NODE_OPTIONS = `${e.NODE_OPTIONS ?? ''} ${nodeOptions}`.trim();
-		const res = await run(process.execPath, [N8N_BIN, ...args], { cwd: userFolder, env: e, allowFail: true });
+		const res = await run(process.execPath, [N8N_BIN, ...args], {
+			cwd: userFolder,
+			env: e,
+			allowFail: true,
+		});
 		const logText = fs.existsSync(logFile) ? fs.readFileSync(logFile, 'utf8') : '';
 		res.logs = logText
 			.split('\n')
@@ -262,7 +329,9 @@ async function createInstance({ userFolder, filesFolder, fresh = true, tgz }) {
 		res.logFile = logFile;
 		if (res.code !== 0 && !allowFail) {
 			const msgs = res.logs.map((l) => l.message).join('\n');
-			throw new Error(`n8n ${args.join(' ')} exited with ${res.code}\n${msgs.slice(-4000)}\n${res.stderr.slice(-2000)}`);
+			throw new Error(
+				`n8n ${args.join(' ')} exited with ${res.code}\n${msgs.slice(-4000)}\n${res.stderr.slice(-2000)}`,
+			);
 		}
 		return res;
 	};
@@ -283,7 +352,9 @@ async function createInstance({ userFolder, filesFolder, fresh = true, tgz }) {
 		const dir = path.join(userFolder, 'import-workflows');
 		fs.rmSync(dir, { recursive: true, force: true });
 		fs.mkdirSync(dir);
-		workflows.forEach((wf, i) => fs.writeFileSync(path.join(dir, `${i}.json`), JSON.stringify(wf, null, 2)));
+		workflows.forEach((wf, i) =>
+			fs.writeFileSync(path.join(dir, `${i}.json`), JSON.stringify(wf, null, 2)),
+		);
 		try {
 			await inst.cli(['import:workflow', '--separate', `--input=${dir}`]);
 		} finally {
@@ -305,7 +376,11 @@ async function createInstance({ userFolder, filesFolder, fresh = true, tgz }) {
 			env = { ...env, GRIDBANK_PEAK_RSS_FILE: rssFile };
 		}
 		const started = Date.now();
-		const res = await inst.cli(['execute', `--id=${workflowId}`, '--rawOutput'], { allowFail: true, env, nodeOptions });
+		const res = await inst.cli(['execute', `--id=${workflowId}`, '--rawOutput'], {
+			allowFail: true,
+			env,
+			nodeOptions,
+		});
 		const ms = Date.now() - started;
 		let execution;
 		for (const line of res.logs) {
@@ -329,14 +404,26 @@ async function createInstance({ userFolder, filesFolder, fresh = true, tgz }) {
 		};
 		if (rssFile) {
 			// One line per Node process that loaded the hook (n8n and its task runner); ours is the CLI's pid.
-			const lines = fs.existsSync(rssFile) ? fs.readFileSync(rssFile, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l)) : [];
+			const lines = fs.existsSync(rssFile)
+				? fs
+						.readFileSync(rssFile, 'utf8')
+						.split('\n')
+						.filter(Boolean)
+						.map((l) => JSON.parse(l))
+				: [];
 			const main = lines.find((l) => l.pid === res.pid);
 			out.peakRssBytes = main?.maxRssBytes;
 			out.rssByProcess = lines;
 			fs.rmSync(rssFile, { force: true });
 		}
 		if (!execution && res.code !== 0) {
-			out.error = { message: res.logs.map((l) => l.message).join('\n').slice(-3000) || res.stderr.slice(-3000) };
+			out.error = {
+				message:
+					res.logs
+						.map((l) => l.message)
+						.join('\n')
+						.slice(-3000) || res.stderr.slice(-3000),
+			};
 		}
 		return out;
 	};
@@ -376,7 +463,12 @@ async function startServer(inst, { port, owner, logFile, extraEnv = {}, log = ()
 	});
 	fs.mkdirSync(path.dirname(logFile), { recursive: true });
 	const out = fs.openSync(logFile, 'a');
-	const child = spawn(process.execPath, [N8N_BIN, 'start'], { cwd: inst.userFolder, env, stdio: ['ignore', out, out], detached: false });
+	const child = spawn(process.execPath, [N8N_BIN, 'start'], {
+		cwd: inst.userFolder,
+		env,
+		stdio: ['ignore', out, out],
+		detached: false,
+	});
 	fs.closeSync(out);
 	const url = `http://127.0.0.1:${port}`;
 	let exited = null;
@@ -402,17 +494,27 @@ async function startServer(inst, { port, owner, logFile, extraEnv = {}, log = ()
 	// n8n 1.x has no owner from the environment: the owner is set up through its REST API once it listens.
 	let ownerReady = N8N_MAJOR >= 2;
 	for (;;) {
-		if (exited) throw new Error(`n8n start exited (${exited.code ?? exited.signal}); see ${logFile}:\n${tail(logFile)}`);
+		if (exited)
+			throw new Error(
+				`n8n start exited (${exited.code ?? exited.signal}); see ${logFile}:\n${tail(logFile)}`,
+			);
 		if (Date.now() - started > 180_000) {
 			await server.stop();
-			throw new Error(`n8n did not come up on ${url} within 3 minutes; see ${logFile}:\n${tail(logFile)}`);
+			throw new Error(
+				`n8n did not come up on ${url} within 3 minutes; see ${logFile}:\n${tail(logFile)}`,
+			);
 		}
 		try {
 			if (!ownerReady) {
 				const setup = await fetch(`${url}/rest/owner/setup`, {
 					method: 'POST',
 					headers: { 'content-type': 'application/json' },
-					body: JSON.stringify({ email: owner.email, firstName: owner.firstName ?? 'Demo', lastName: owner.lastName ?? 'User', password: owner.password }),
+					body: JSON.stringify({
+						email: owner.email,
+						firstName: owner.firstName ?? 'Demo',
+						lastName: owner.lastName ?? 'User',
+						password: owner.password,
+					}),
 				});
 				// 400 once an owner exists (a reused user folder).
 				if (setup.ok || setup.status === 400) ownerReady = true;
@@ -439,7 +541,11 @@ async function startServer(inst, { port, owner, logFile, extraEnv = {}, log = ()
 	server.rest = async (method, p, body) => {
 		const res = await fetch(`${url}/rest${p}`, {
 			method,
-			headers: { cookie: server.cookie, 'content-type': 'application/json', 'browser-id': 'gridbank-e2e' },
+			headers: {
+				cookie: server.cookie,
+				'content-type': 'application/json',
+				'browser-id': 'gridbank-e2e',
+			},
 			body: body === undefined ? undefined : JSON.stringify(body),
 		});
 		const text = await res.text();
@@ -484,7 +590,16 @@ async function loadSimulator() {
 					.reduce((m, f) => Math.max(m, fs.statSync(path.join(dir, String(f))).mtimeMs), 0)
 			: 0;
 	if (!fs.existsSync(entry) || newest(srcDir, '.ts') > newest(outDir, '.js')) {
-		await run(process.execPath, [path.join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', path.join(ROOT, 'tsconfig.test.json'), '--noEmit', 'false', '--incremental', '--tsBuildInfoFile', path.join(ROOT, '.cache', 'ts', '.tsbuildinfo')]);
+		await run(process.execPath, [
+			path.join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'),
+			'-p',
+			path.join(ROOT, 'tsconfig.test.json'),
+			'--noEmit',
+			'false',
+			'--incremental',
+			'--tsBuildInfoFile',
+			path.join(ROOT, '.cache', 'ts', '.tsbuildinfo'),
+		]);
 	}
 	return require(entry);
 }
@@ -492,15 +607,29 @@ async function loadSimulator() {
 /** The demo credentials (simulator demo keys), with the ids the example workflows reference. */
 function demoCredentials(baseUrl, sim) {
 	return [
-		{ id: 'gbPartnerCredDemo', name: 'GridBank Partner account', type: 'gridBankPartnerApi', data: { apiKey: sim.DEMO_PARTNER_KEY, baseUrl } },
-		{ id: 'gbEnterpriseCredDm', name: 'GridBank Enterprise account', type: 'gridBankEnterpriseApi', data: { apiKey: sim.DEMO_ENTERPRISE_KEY, baseUrl } },
+		{
+			id: 'gbPartnerCredDemo',
+			name: 'GridBank Partner account',
+			type: 'gridBankPartnerApi',
+			data: { apiKey: sim.DEMO_PARTNER_KEY, baseUrl },
+		},
+		{
+			id: 'gbEnterpriseCredDm',
+			name: 'GridBank Enterprise account',
+			type: 'gridBankEnterpriseApi',
+			data: { apiKey: sim.DEMO_ENTERPRISE_KEY, baseUrl },
+		},
 	];
 }
 
 /** Points the example's Settings node at `folder` (the only folder n8n may write into here). */
 function withDownloadFolder(workflow, folder) {
-	const settings = workflow.nodes.find((n) => n.name === 'Settings' || n.name === 'Search settings');
-	const field = settings?.parameters.assignments.assignments.find((a) => a.name === 'downloadFolder');
+	const settings = workflow.nodes.find(
+		(n) => n.name === 'Settings' || n.name === 'Search settings',
+	);
+	const field = settings?.parameters.assignments.assignments.find(
+		(a) => a.name === 'downloadFolder',
+	);
 	if (!field) throw new Error(`${workflow.name}: no downloadFolder in its settings node`);
 	field.value = folder;
 	return workflow;

@@ -65,7 +65,10 @@ function startProcess(name, cmd, args, { env = process.env, cwd = rt.ROOT, logFi
 			await done;
 			clearTimeout(t);
 		},
-		waitExit: () => (proc.exited ? Promise.resolve(proc.exited) : new Promise((r) => child.once('exit', () => r(proc.exited)))),
+		waitExit: () =>
+			proc.exited
+				? Promise.resolve(proc.exited)
+				: new Promise((r) => child.once('exit', () => r(proc.exited))),
 	};
 	live.add(proc);
 	child.on('exit', (code, signal) => {
@@ -78,14 +81,20 @@ function startProcess(name, cmd, args, { env = process.env, cwd = rt.ROOT, logFi
 async function waitUntil(label, check, { timeoutMs, everyMs = 250, proc }) {
 	const started = Date.now();
 	for (;;) {
-		if (proc?.exited) throw new Error(`${label}: ${proc.name} exited (${proc.exited.code ?? proc.exited.signal}); see ${proc.logFile}:\n${rt.tail(proc.logFile)}`);
+		if (proc?.exited)
+			throw new Error(
+				`${label}: ${proc.name} exited (${proc.exited.code ?? proc.exited.signal}); see ${proc.logFile}:\n${rt.tail(proc.logFile)}`,
+			);
 		try {
 			const v = await check();
 			if (v) return v;
 		} catch {
 			/* not ready yet */
 		}
-		if (Date.now() - started > timeoutMs) throw new Error(`${label}: not ready within ${Math.round(timeoutMs / 1000)}s${proc ? `; see ${proc.logFile}:\n${rt.tail(proc.logFile)}` : ''}`);
+		if (Date.now() - started > timeoutMs)
+			throw new Error(
+				`${label}: not ready within ${Math.round(timeoutMs / 1000)}s${proc ? `; see ${proc.logFile}:\n${rt.tail(proc.logFile)}` : ''}`,
+			);
 		await new Promise((r) => setTimeout(r, everyMs));
 	}
 }
@@ -93,11 +102,15 @@ async function waitUntil(label, check, { timeoutMs, everyMs = 250, proc }) {
 function postgresBinDir() {
 	const base = '/usr/lib/postgresql';
 	if (!fs.existsSync(base)) return undefined;
-	const versions = fs.readdirSync(base).filter((v) => fs.existsSync(path.join(base, v, 'bin', 'postgres'))).sort((a, b) => Number(b) - Number(a));
+	const versions = fs
+		.readdirSync(base)
+		.filter((v) => fs.existsSync(path.join(base, v, 'bin', 'postgres')))
+		.sort((a, b) => Number(b) - Number(a));
 	return versions.length ? path.join(base, versions[0], 'bin') : undefined;
 }
 
-const redisBin = () => ['/usr/bin/redis-server', '/usr/local/bin/redis-server'].find((p) => fs.existsSync(p));
+const redisBin = () =>
+	['/usr/bin/redis-server', '/usr/local/bin/redis-server'].find((p) => fs.existsSync(p));
 
 /** Debian's redis-server and postgresql, installed with apt-get (as root) when missing. */
 async function ensureServices({ log = console.log } = {}) {
@@ -105,12 +118,20 @@ async function ensureServices({ log = console.log } = {}) {
 	if (!redisBin()) missing.push('redis-server');
 	if (!postgresBinDir()) missing.push('postgresql');
 	if (missing.length) {
-		if (process.getuid?.() !== 0) throw new Error(`${missing.join(' and ')} missing: install Debian's packages with \`apt-get update && apt-get install -y ${missing.join(' ')}\``);
-		await rt.withProgress(`[queue] installing Debian's ${missing.join(' and ')} (apt-get, one time)...`, (async () => {
-			const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-			await rt.run('apt-get', ['update', '-qq'], { env });
-			await rt.run('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...missing], { env });
-		})());
+		if (process.getuid?.() !== 0)
+			throw new Error(
+				`${missing.join(' and ')} missing: install Debian's packages with \`apt-get update && apt-get install -y ${missing.join(' ')}\``,
+			);
+		await rt.withProgress(
+			`[queue] installing Debian's ${missing.join(' and ')} (apt-get, one time)...`,
+			(async () => {
+				const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+				await rt.run('apt-get', ['update', '-qq'], { env });
+				await rt.run('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...missing], {
+					env,
+				});
+			})(),
+		);
 		log(`[queue] installed ${missing.join(', ')}`);
 	}
 	return { redis: redisBin(), pgBin: postgresBinDir() };
@@ -134,9 +155,29 @@ function redisPing(port) {
 async function startRedis(bin, dir) {
 	fs.mkdirSync(dir, { recursive: true });
 	const port = await rt.freePort();
-	const proc = startProcess('redis-server', bin, ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--save', '', '--appendonly', 'no', '--protected-mode', 'yes', '--daemonize', 'no'], {
-		logFile: path.join(dir, 'redis.log'),
-	});
+	const proc = startProcess(
+		'redis-server',
+		bin,
+		[
+			'--port',
+			String(port),
+			'--bind',
+			'127.0.0.1',
+			'--dir',
+			dir,
+			'--save',
+			'',
+			'--appendonly',
+			'no',
+			'--protected-mode',
+			'yes',
+			'--daemonize',
+			'no',
+		],
+		{
+			logFile: path.join(dir, 'redis.log'),
+		},
+	);
 	await waitUntil('redis', () => redisPing(port), { timeoutMs: 30_000, proc });
 	return { proc, port };
 }
@@ -159,22 +200,81 @@ async function startPostgres(binDir, dir) {
 	}
 	const initLog = path.join(path.dirname(dir), 'initdb.log');
 	await new Promise((resolve, reject) => {
-		const p = startProcess('initdb', path.join(binDir, 'initdb'), ['-D', dir, '-U', DB_USER, '--auth=trust', '-E', 'UTF8', '--no-sync'], { logFile: initLog, ...ids, cwd: '/' });
-		p.waitExit().then((e) => (e.code === 0 ? resolve() : reject(new Error(`initdb failed (${e.code ?? e.signal}):\n${rt.tail(initLog)}`))));
+		const p = startProcess(
+			'initdb',
+			path.join(binDir, 'initdb'),
+			['-D', dir, '-U', DB_USER, '--auth=trust', '-E', 'UTF8', '--no-sync'],
+			{ logFile: initLog, ...ids, cwd: '/' },
+		);
+		p.waitExit().then((e) =>
+			e.code === 0
+				? resolve()
+				: reject(new Error(`initdb failed (${e.code ?? e.signal}):\n${rt.tail(initLog)}`)),
+		);
 	});
 	const port = await rt.freePort();
 	const proc = startProcess(
 		'postgres',
 		path.join(binDir, 'postgres'),
-		['-D', dir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', `unix_socket_directories=${dir}`, '-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off', '-c', 'max_connections=100'],
+		[
+			'-D',
+			dir,
+			'-p',
+			String(port),
+			'-c',
+			'listen_addresses=127.0.0.1',
+			'-c',
+			`unix_socket_directories=${dir}`,
+			'-c',
+			'fsync=off',
+			'-c',
+			'synchronous_commit=off',
+			'-c',
+			'full_page_writes=off',
+			'-c',
+			'max_connections=100',
+		],
 		{ logFile: path.join(path.dirname(dir), 'postgres.log'), ...ids, cwd: '/' },
 	);
-	const psqlArgs = ['-h', '127.0.0.1', '-p', String(port), '-U', DB_USER, '-v', 'ON_ERROR_STOP=1', '-At'];
-	await waitUntil('postgres', async () => (await rt.run(path.join(binDir, 'pg_isready'), ['-h', '127.0.0.1', '-p', String(port)], { allowFail: true })).code === 0, { timeoutMs: 60_000, proc });
-	await rt.run(path.join(binDir, 'psql'), [...psqlArgs, '-d', 'postgres', '-c', `CREATE DATABASE ${DB_NAME}`]);
+	const psqlArgs = [
+		'-h',
+		'127.0.0.1',
+		'-p',
+		String(port),
+		'-U',
+		DB_USER,
+		'-v',
+		'ON_ERROR_STOP=1',
+		'-At',
+	];
+	await waitUntil(
+		'postgres',
+		async () =>
+			(
+				await rt.run(path.join(binDir, 'pg_isready'), ['-h', '127.0.0.1', '-p', String(port)], {
+					allowFail: true,
+				})
+			).code === 0,
+		{ timeoutMs: 60_000, proc },
+	);
+	await rt.run(path.join(binDir, 'psql'), [
+		...psqlArgs,
+		'-d',
+		'postgres',
+		'-c',
+		`CREATE DATABASE ${DB_NAME}`,
+	]);
 	/** Runs SQL on n8n's database; resolves with the rows, fields split on tabs. */
 	const sql = async (query) => {
-		const { stdout } = await rt.run(path.join(binDir, 'psql'), [...psqlArgs, '-F', '\t', '-d', DB_NAME, '-c', query]);
+		const { stdout } = await rt.run(path.join(binDir, 'psql'), [
+			...psqlArgs,
+			'-F',
+			'\t',
+			'-d',
+			DB_NAME,
+			'-c',
+			query,
+		]);
 		return stdout
 			.split('\n')
 			.filter(Boolean)
@@ -213,10 +313,18 @@ function queueEnv({ redisPort, pgPort, extra = {} }) {
 
 /** The other ports n8n 2.41 may open (engine v2 and its control plane): free ones, never defaults. */
 async function ownPorts() {
-	return { N8N_ENGINE_PORT: String(await rt.freePort()), N8N_ENGINE_CONTROL_PLANE_PORT: String(await rt.freePort()) };
+	return {
+		N8N_ENGINE_PORT: String(await rt.freePort()),
+		N8N_ENGINE_CONTROL_PLANE_PORT: String(await rt.freePort()),
+	};
 }
 
-const OWNER = { email: 'queue@gridbank.example', password: 'Queue-cluster-1', firstName: 'Queue', lastName: 'Owner' };
+const OWNER = {
+	email: 'queue@gridbank.example',
+	password: 'Queue-cluster-1',
+	firstName: 'Queue',
+	lastName: 'Owner',
+};
 
 /**
  * Starts `n8n worker` for an instance; resolves once its health endpoint answers.
@@ -236,14 +344,24 @@ async function startWorker(inst, { name, env, concurrency }) {
 		}),
 	};
 	const args = [rt.N8N_BIN, 'worker', ...(concurrency ? [`--concurrency=${concurrency}`] : [])];
-	const proc = startProcess(name, process.execPath, args, { env: e, cwd: inst.userFolder, logFile: path.join(inst.userFolder, `${name}.log`) });
-	await waitUntil(`${name} health`, async () => (await fetch(`http://127.0.0.1:${healthPort}/healthz`)).ok, { timeoutMs: 180_000, everyMs: 500, proc });
+	const proc = startProcess(name, process.execPath, args, {
+		env: e,
+		cwd: inst.userFolder,
+		logFile: path.join(inst.userFolder, `${name}.log`),
+	});
+	await waitUntil(
+		`${name} health`,
+		async () => (await fetch(`http://127.0.0.1:${healthPort}/healthz`)).ok,
+		{ timeoutMs: 180_000, everyMs: 500, proc },
+	);
 	return { name, proc, healthPort, inst, env, concurrency };
 }
 
 /** Execution ids each worker says it started, from its own log ("Worker started execution N"). */
 function executionsStartedBy(worker) {
-	const text = fs.existsSync(worker.proc.logFile) ? fs.readFileSync(worker.proc.logFile, 'utf8') : '';
+	const text = fs.existsSync(worker.proc.logFile)
+		? fs.readFileSync(worker.proc.logFile, 'utf8')
+		: '';
 	return [...text.matchAll(/Worker started execution (\d+)/g)].map((m) => m[1]);
 }
 
@@ -251,7 +369,15 @@ function executionsStartedBy(worker) {
  * The whole cluster. `credentials` and `workflows` (n8n's import format) are imported before
  * the main starts; `publish` lists workflow ids to publish (activate) at start-up.
  */
-async function startCluster({ workers = 2, concurrency, credentials = [], workflows = [], publish = [], env: extraEnv = {}, log = console.log } = {}) {
+async function startCluster({
+	workers = 2,
+	concurrency,
+	credentials = [],
+	workflows = [],
+	publish = [],
+	env: extraEnv = {},
+	log = console.log,
+} = {}) {
 	installExitHandlers();
 	const started = Date.now();
 	await rt.ensureN8n({ log });
@@ -272,7 +398,9 @@ async function startCluster({ workers = 2, concurrency, credentials = [], workfl
 		stoppers.push(() => redis.proc.stop(10_000));
 		const pg = await startPostgres(pgBin, path.join(QUEUE_DIR, 'pg', 'data'));
 		stoppers.push(() => pg.proc.stop(20_000));
-		log(`[queue] redis on 127.0.0.1:${redis.port}, postgres on 127.0.0.1:${pg.port} (${rt.fmtDuration(Date.now() - started)})`);
+		log(
+			`[queue] redis on 127.0.0.1:${redis.port}, postgres on 127.0.0.1:${pg.port} (${rt.fmtDuration(Date.now() - started)})`,
+		);
 		cluster.redis = redis;
 		cluster.pg = pg;
 		cluster.sql = pg.sql;
@@ -282,7 +410,15 @@ async function startCluster({ workers = 2, concurrency, credentials = [], workfl
 		// The package on every instance, the way users install it (npm, in ~/.n8n/nodes).
 		const instances = [];
 		for (const name of ['main', ...Array.from({ length: workers }, (_, i) => `worker${i + 1}`)]) {
-			instances.push({ name, inst: await rt.createInstance({ userFolder: path.join(QUEUE_DIR, name), filesFolder, fresh: true, tgz }) });
+			instances.push({
+				name,
+				inst: await rt.createInstance({
+					userFolder: path.join(QUEUE_DIR, name),
+					filesFolder,
+					fresh: true,
+					tgz,
+				}),
+			});
 		}
 		const main = instances[0].inst;
 		cluster.mainInstance = main;
@@ -301,7 +437,12 @@ async function startCluster({ workers = 2, concurrency, credentials = [], workfl
 		for (const id of publish) await main.queueCli(['publish:workflow', `--id=${id}`]);
 
 		const port = await rt.freePort();
-		const server = await rt.startServer(main, { port, owner: OWNER, logFile: path.join(main.userFolder, 'main.log'), extraEnv: { ...env, ...(await ownPorts()) } });
+		const server = await rt.startServer(main, {
+			port,
+			owner: OWNER,
+			logFile: path.join(main.userFolder, 'main.log'),
+			extraEnv: { ...env, ...(await ownPorts()) },
+		});
 		live.add({ name: 'n8n main', kill: (s) => server.child.kill(s) });
 		stoppers.push(() => server.stop());
 		cluster.main = server;
@@ -310,7 +451,9 @@ async function startCluster({ workers = 2, concurrency, credentials = [], workfl
 			cluster.workers.push(w);
 			stoppers.push(() => w.proc.stop());
 		}
-		log(`[queue] n8n ${rt.N8N_VERSION} main on ${server.url} and ${workers} worker(s) up in ${rt.fmtDuration(Date.now() - started)}`);
+		log(
+			`[queue] n8n ${rt.N8N_VERSION} main on ${server.url} and ${workers} worker(s) up in ${rt.fmtDuration(Date.now() - started)}`,
+		);
 	} catch (error) {
 		await cluster.stop();
 		throw error;
@@ -318,7 +461,11 @@ async function startCluster({ workers = 2, concurrency, credentials = [], workfl
 
 	/** Restarts a worker that was stopped or killed, same folder, same settings. */
 	cluster.restartWorker = async (w) => {
-		const fresh = await startWorker(w.inst, { name: w.name, env: w.env, concurrency: w.concurrency });
+		const fresh = await startWorker(w.inst, {
+			name: w.name,
+			env: w.env,
+			concurrency: w.concurrency,
+		});
 		Object.assign(w, fresh);
 		stoppers.push(() => fresh.proc.stop());
 		return w;
@@ -337,7 +484,9 @@ async function importWorkflows(inst, workflows) {
 	const dir = path.join(inst.userFolder, 'import-workflows');
 	fs.rmSync(dir, { recursive: true, force: true });
 	fs.mkdirSync(dir);
-	workflows.forEach((wf, i) => fs.writeFileSync(path.join(dir, `${i}.json`), JSON.stringify(wf, null, 2)));
+	workflows.forEach((wf, i) =>
+		fs.writeFileSync(path.join(dir, `${i}.json`), JSON.stringify(wf, null, 2)),
+	);
 	try {
 		await inst.queueCli(['import:workflow', '--separate', `--input=${dir}`]);
 	} finally {

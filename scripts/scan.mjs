@@ -14,7 +14,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-import { analyzePackage, SOURCE_FILE_PATTERNS } from '@n8n/scan-community-package/scanner/scanner.mjs';
+import {
+	analyzePackage,
+	SOURCE_FILE_PATTERNS,
+} from '@n8n/scan-community-package/scanner/scanner.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
@@ -61,15 +64,25 @@ try {
 	for (const file of pkg.n8n.nodes) {
 		const dir = path.dirname(path.join(unpacked, file));
 		const codex = path.join(unpacked, file.replace(/\.js$/, '.json'));
-		if (!fs.existsSync(codex)) problems.push(`${path.relative(unpacked, codex)} (codex) is not in the tarball`);
+		if (!fs.existsSync(codex))
+			problems.push(`${path.relative(unpacked, codex)} (codex) is not in the tarball`);
 		for (const icon of ['gridbank.svg', 'gridbank.dark.svg'])
-			if (!fs.existsSync(path.join(dir, icon))) problems.push(`${path.relative(unpacked, dir)}/${icon} is not in the tarball`);
+			if (!fs.existsSync(path.join(dir, icon)))
+				problems.push(`${path.relative(unpacked, dir)}/${icon} is not in the tarball`);
 	}
-	const stray = packed.files.map((f) => f.path).filter((p) => /(^|\/)(test|e2e|bench|simulator)\/|\.test\.|\.tgz$/.test(p));
+	const stray = packed.files
+		.map((f) => f.path)
+		.filter((p) => /(^|\/)(test|e2e|bench|simulator)\/|\.test\.|\.tgz$/.test(p));
 	for (const p of stray) problems.push(`${p} should not be published`);
-	report('tarball contents', problems.length ? { passed: false, message: problems.join('; ') } : { passed: true });
+	report(
+		'tarball contents',
+		problems.length ? { passed: false, message: problems.join('; ') } : { passed: true },
+	);
 
-	report('scanner on the packed tarball', await analyzePackage(unpacked, ['**/*.js', 'package.json']));
+	report(
+		'scanner on the packed tarball',
+		await analyzePackage(unpacked, ['**/*.js', 'package.json']),
+	);
 } finally {
 	fs.rmSync(work, { recursive: true, force: true });
 }

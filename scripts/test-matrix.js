@@ -29,13 +29,19 @@ const LEGS = [
 		workflow: '1.83.0',
 		di: '0.4.0',
 		node: 'node20',
-		ignore: ['test/simulator/', 'test/credentials/credentials\\.test\\.ts', 'test/nodes/shared/download/database-mode\\.test\\.ts', 'test/nodes/agent-tools\\.test\\.ts'],
+		ignore: [
+			'test/simulator/',
+			'test/credentials/credentials\\.test\\.ts',
+			'test/nodes/shared/download/database-mode\\.test\\.ts',
+			'test/nodes/agent-tools\\.test\\.ts',
+		],
 	},
 ];
 
 function sh(cmd, args, opts = {}) {
 	const res = spawnSync(cmd, args, { stdio: 'inherit', cwd: ROOT, ...opts });
-	if (res.status !== 0) throw new Error(`${cmd} ${args.join(' ')} exited with ${res.status ?? res.signal}`);
+	if (res.status !== 0)
+		throw new Error(`${cmd} ${args.join(' ')} exited with ${res.status ?? res.signal}`);
 }
 
 /** `bash scripts/node22 <cmd>`, or the machine's node for node20 (CI machines ship Node 20). */
@@ -43,10 +49,15 @@ function withNode(leg, cmd, args, opts) {
 	if (leg.node === 'node20') {
 		// The machine's own Node: drop scripts/node24's (or node22's) Node from PATH.
 		const env = { ...(opts?.env ?? process.env) };
-		env.PATH = env.PATH.split(path.delimiter).filter((dir) => !dir.includes(`${path.sep}.tools${path.sep}`)).join(path.delimiter);
+		env.PATH = env.PATH.split(path.delimiter)
+			.filter((dir) => !dir.includes(`${path.sep}.tools${path.sep}`))
+			.join(path.delimiter);
 		delete env.npm_config_nodedir;
 		const which = spawnSync('node', ['--version'], { encoding: 'utf8', env });
-		if (!which.stdout?.startsWith('v20.')) throw new Error(`the n8n ${leg.n8n} leg runs on the machine's Node 20; found ${which.stdout?.trim() || 'no node'} on PATH`);
+		if (!which.stdout?.startsWith('v20.'))
+			throw new Error(
+				`the n8n ${leg.n8n} leg runs on the machine's Node 20; found ${which.stdout?.trim() || 'no node'} on PATH`,
+			);
 		return sh(cmd, args, { ...opts, env });
 	}
 	return sh('bash', [path.join(ROOT, 'scripts', leg.node), cmd, ...args], opts);
@@ -57,7 +68,9 @@ function ensureInstalled(leg) {
 	const stamp = path.join(dir, '.gridbank-matrix-stamp');
 	const want = `n8n-core@${leg.core} n8n-workflow@${leg.workflow} @n8n/di@${leg.di}\n`;
 	if (fs.existsSync(stamp) && fs.readFileSync(stamp, 'utf8') === want) return dir;
-	console.log(`[matrix] installing n8n-core ${leg.core} (n8n ${leg.n8n}) into .cache/matrix/${leg.core} (one time)`);
+	console.log(
+		`[matrix] installing n8n-core ${leg.core} (n8n ${leg.n8n}) into .cache/matrix/${leg.core} (one time)`,
+	);
 	fs.mkdirSync(dir, { recursive: true });
 	fs.writeFileSync(
 		path.join(dir, 'package.json'),
@@ -66,14 +79,24 @@ function ensureInstalled(leg) {
 				name: `gridbank-matrix-${leg.core}`,
 				private: true,
 				description: `n8n ${leg.n8n}'s engine for npm run test:matrix (not part of the package)`,
-				dependencies: { 'n8n-core': leg.core, 'n8n-workflow': leg.workflow, '@n8n/di': leg.di, 'reflect-metadata': '0.2.2' },
+				dependencies: {
+					'n8n-core': leg.core,
+					'n8n-workflow': leg.workflow,
+					'@n8n/di': leg.di,
+					'reflect-metadata': '0.2.2',
+				},
 			},
 			null,
 			2,
 		)}\n`,
 	);
 	// No install scripts: the engine needs none of its optional native add-ons for these tests.
-	withNode(leg, 'npm', ['install', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: dir });
+	withNode(
+		leg,
+		'npm',
+		['install', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error'],
+		{ cwd: dir },
+	);
 	fs.writeFileSync(stamp, want);
 	return dir;
 }
@@ -83,17 +106,35 @@ function main() {
 	const dash = argv.indexOf('--');
 	const names = dash < 0 ? argv : argv.slice(0, dash);
 	const jestArgs = dash < 0 ? [] : argv.slice(dash + 1);
-	const legs = names.length ? names.map((n) => LEGS.find((l) => l.core === n || l.n8n === n) ?? fail(`unknown leg ${n}`)) : LEGS;
+	const legs = names.length
+		? names.map((n) => LEGS.find((l) => l.core === n || l.n8n === n) ?? fail(`unknown leg ${n}`))
+		: LEGS;
 	const summary = [];
 	for (const leg of legs) {
 		const started = Date.now();
 		const dir = ensureInstalled(leg);
-		console.log(`\n[matrix] n8n ${leg.n8n}: n8n-core ${leg.core}, n8n-workflow ${leg.workflow} on ${leg.node}`);
+		console.log(
+			`\n[matrix] n8n ${leg.n8n}: n8n-core ${leg.core}, n8n-workflow ${leg.workflow} on ${leg.node}`,
+		);
 		const ignore = (leg.ignore ?? []).map((p) => `--testPathIgnorePatterns=${p}`);
-		withNode(leg, 'node', ['--experimental-vm-modules', 'node_modules/jest/bin/jest.js', '-c', 'jest.matrix.config.js', ...jestArgs, ...ignore], {
-			env: { ...process.env, GRIDBANK_MATRIX_DIR: dir },
-		});
-		summary.push(`n8n ${leg.n8n} (n8n-core ${leg.core}, ${leg.node}): passed in ${Math.round((Date.now() - started) / 1000)}s`);
+		withNode(
+			leg,
+			'node',
+			[
+				'--experimental-vm-modules',
+				'node_modules/jest/bin/jest.js',
+				'-c',
+				'jest.matrix.config.js',
+				...jestArgs,
+				...ignore,
+			],
+			{
+				env: { ...process.env, GRIDBANK_MATRIX_DIR: dir },
+			},
+		);
+		summary.push(
+			`n8n ${leg.n8n} (n8n-core ${leg.core}, ${leg.node}): passed in ${Math.round((Date.now() - started) / 1000)}s`,
+		);
 	}
 	console.log(`\n[matrix]\n${summary.join('\n')}`);
 }

@@ -40,20 +40,54 @@ export interface SeedCreator extends EnterpriseCreator {
 }
 
 const THEME_OF: Record<string, (typeof THEMES)[number]> = {
-	forest: 'nature', mountain: 'nature', river: 'nature', desert: 'nature', meadow: 'nature', glacier: 'nature',
-	volcano: 'nature', canyon: 'nature', lake: 'nature', waterfall: 'nature', ocean: 'nature',
-	city: 'city', skyline: 'city', street: 'city', bridge: 'city', harbor: 'city', market: 'city',
-	beach: 'travel', island: 'travel', train: 'travel', airplane: 'travel', lighthouse: 'travel', vineyard: 'travel',
-	horse: 'animals', eagle: 'animals', dolphin: 'animals',
-	coffee: 'food', kitchen: 'food', chef: 'food', farmer: 'food',
-	surfer: 'sports', runner: 'sports', bicycle: 'sports',
-	dancer: 'people', musician: 'people', office: 'business',
-	laboratory: 'technology', drone: 'technology', robot: 'technology', satellite: 'technology',
+	forest: 'nature',
+	mountain: 'nature',
+	river: 'nature',
+	desert: 'nature',
+	meadow: 'nature',
+	glacier: 'nature',
+	volcano: 'nature',
+	canyon: 'nature',
+	lake: 'nature',
+	waterfall: 'nature',
+	ocean: 'nature',
+	city: 'city',
+	skyline: 'city',
+	street: 'city',
+	bridge: 'city',
+	harbor: 'city',
+	market: 'city',
+	beach: 'travel',
+	island: 'travel',
+	train: 'travel',
+	airplane: 'travel',
+	lighthouse: 'travel',
+	vineyard: 'travel',
+	horse: 'animals',
+	eagle: 'animals',
+	dolphin: 'animals',
+	coffee: 'food',
+	kitchen: 'food',
+	chef: 'food',
+	farmer: 'food',
+	surfer: 'sports',
+	runner: 'sports',
+	bicycle: 'sports',
+	dancer: 'people',
+	musician: 'people',
+	office: 'business',
+	laboratory: 'technology',
+	drone: 'technology',
+	robot: 'technology',
+	satellite: 'technology',
 };
 
 export function words(text: string | null | undefined): string[] {
 	if (!text) return [];
-	return text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter((w) => w.length > 0);
+	return text
+		.toLowerCase()
+		.split(/[^\p{L}\p{N}]+/u)
+		.filter((w) => w.length > 0);
 }
 
 export function indexWords(v: { title: string | null; keywords: string[] | null }): {
@@ -67,7 +101,10 @@ export function indexWords(v: { title: string | null; keywords: string[] | null 
 }
 
 function slug(s: string): string {
-	return s.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+	return s
+		.toLowerCase()
+		.replace(/[^a-z0-9]+/g, '-')
+		.replace(/^-|-$/g, '');
 }
 
 function capitalise(s: string): string {
@@ -84,7 +121,10 @@ function makeCreators(rng: Rng, n: number): SeedCreator[] {
 			id: `cr_${String(1000 + i)}`,
 			username,
 			name: i % 23 === 7 ? null : `${first} ${last}`,
-			bio: i % 11 === 4 ? null : `${first} films ${pick(rng, EXTRA_KEYWORDS)} and ${pick(rng, EXTRA_KEYWORDS)} stories.`,
+			bio:
+				i % 11 === 4
+					? null
+					: `${first} films ${pick(rng, EXTRA_KEYWORDS)} and ${pick(rng, EXTRA_KEYWORDS)} stories.`,
 			profile_image: i % 13 === 5 ? null : `${CDN}/creators/${username}.jpg`,
 		});
 	}
@@ -137,7 +177,12 @@ export function seededCatalogue(size: number): Catalogue {
 		while (seen.has(id)) id = `gbv-${base62(rng, 9)}`;
 		seen.add(id);
 		const title = capitalise(`${adjective} ${subject} ${setting}`);
-		const keywords = [subject, adjective, ...pickDistinct(rng, EXTRA_KEYWORDS, intBetween(rng, 2, 4)), 'footage'];
+		const keywords = [
+			subject,
+			adjective,
+			...pickDistinct(rng, EXTRA_KEYWORDS, intBetween(rng, 2, 4)),
+			'footage',
+		];
 		const creator = pick(rng, creators);
 		const loc = pick(rng, LOCATIONS);
 		const [width, height] = pick(rng, RESOLUTIONS);
@@ -150,7 +195,9 @@ export function seededCatalogue(size: number): Catalogue {
 			id,
 			title,
 			description:
-				i % 71 === 5 ? null : `${title}. Filmed in ${loc.city}${creator.name ? ` by ${creator.name}` : ''}.`,
+				i % 71 === 5
+					? null
+					: `${title}. Filmed in ${loc.city}${creator.name ? ` by ${creator.name}` : ''}.`,
 			duration,
 			width: noDuration ? null : width,
 			height: noDuration ? null : height,
@@ -158,11 +205,16 @@ export function seededCatalogue(size: number): Catalogue {
 			thumbnail: i % 67 === 31 ? null : `${CDN}/thumbnails/${enc}.jpg`,
 			creator: creatorFields,
 			location:
-				i % 73 === 11 ? null : i % 61 === 29 ? { city: null, region: null, country: loc.country } : { ...loc },
+				i % 73 === 11
+					? null
+					: i % 61 === 29
+						? { city: null, region: null, country: loc.country }
+						: { ...loc },
 			keywords,
 			theme,
 			popularity: Math.floor(rng() ** 3 * 100_000),
-			publishedAt: publishedFrom + Math.floor(rng() * (publishedTo - publishedFrom) / 1000) * 1000,
+			publishedAt:
+				publishedFrom + Math.floor((rng() * (publishedTo - publishedFrom)) / 1000) * 1000,
 			index: i,
 			creatorId,
 			hidden: false,

@@ -33,12 +33,25 @@ export function decodeCursor(secret: string, token: string): CursorPosition | nu
 	const given = Buffer.from(sig, 'base64url');
 	const expected = mac(secret, payload);
 	// base64url decoding ignores some trailing bits: compare the re-encoded text too.
-	if (given.length !== expected.length || !timingSafeEqual(given, expected) || expected.toString('base64url') !== sig) {
+	if (
+		given.length !== expected.length ||
+		!timingSafeEqual(given, expected) ||
+		expected.toString('base64url') !== sig
+	) {
 		return null;
 	}
 	try {
-		const obj = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Record<string, unknown>;
-		if (obj.v !== 1 || typeof obj.a !== 'string' || typeof obj.p !== 'number' || typeof obj.k !== 'string' || typeof obj.n !== 'number') {
+		const obj = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Record<
+			string,
+			unknown
+		>;
+		if (
+			obj.v !== 1 ||
+			typeof obj.a !== 'string' ||
+			typeof obj.p !== 'number' ||
+			typeof obj.k !== 'string' ||
+			typeof obj.n !== 'number'
+		) {
 			return null;
 		}
 		return { a: obj.a, p: obj.p, k: obj.k, n: obj.n };

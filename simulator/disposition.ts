@@ -43,7 +43,9 @@ export function headerDisposition(file: VideoFile): string | undefined {
 		case 'filename*':
 			return extendedDisposition(file.fileName);
 		case 'filename':
-			return Buffer.from(`attachment; filename="${quoted(file.fileName)}"`, 'utf8').toString('latin1');
+			return Buffer.from(`attachment; filename="${quoted(file.fileName)}"`, 'utf8').toString(
+				'latin1',
+			);
 		default:
 			return undefined;
 	}

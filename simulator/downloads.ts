@@ -19,7 +19,10 @@ export function issueDownloadUrl(
 		issuedAt,
 		expiresIn: expiresInSeconds,
 		disposition: urlDisposition(file),
-		token: createHash('sha256').update(`${engine.secret}:url:${++engine.urlCounter}`).digest('base64url').slice(0, 32),
+		token: createHash('sha256')
+			.update(`${engine.secret}:url:${++engine.urlCounter}`)
+			.digest('base64url')
+			.slice(0, 32),
 	});
 	if (engine.faults.takeEarlyExpiry()) engine.faults.earlyExpiredSignatures.add(signature);
 	return { url, expiresAt: issuedAt + expiresInSeconds, file };

@@ -56,7 +56,10 @@ export class Engine {
 	) {
 		this.world = new World(options, now);
 		this.faults = new FaultState(options.partnerEndCursor);
-		this.partnerLimiter = new SlidingWindowLimiter(options.partnerRatePerMinute, options.rateWindowMs);
+		this.partnerLimiter = new SlidingWindowLimiter(
+			options.partnerRatePerMinute,
+			options.rateWindowMs,
+		);
 	}
 
 	reset(): void {

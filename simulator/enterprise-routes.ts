@@ -19,7 +19,11 @@ export const SORT_PATTERN = '^(relevant|popular|recent)$';
 export const MAX_SEARCH_PAGE = 100;
 const VIDEO_ROUTE = /^\/external\/v1\/videos\/([^/]*)(\/download)?$/;
 
-type Route = { kind: 'search' } | { kind: 'usage' } | { kind: 'video'; rawId: string } | { kind: 'download'; rawId: string };
+type Route =
+	| { kind: 'search' }
+	| { kind: 'usage' }
+	| { kind: 'video'; rawId: string }
+	| { kind: 'download'; rawId: string };
 
 function route(rawPath: string): Route | undefined {
 	if (rawPath === '/external/v1/videos/search') return { kind: 'search' };
@@ -41,17 +45,28 @@ export function handleEnterprise(engine: Engine, ctx: RequestContext): ApiRespon
 	const token = bearer(ctx.headers);
 	const account = token === undefined ? undefined : engine.world.enterpriseAccounts.get(token);
 	if (!account) {
-		return enterpriseError(401, token === undefined ? 'Not authenticated' : 'Invalid or expired API key', {
-			'WWW-Authenticate': 'Bearer',
-		});
+		return enterpriseError(
+			401,
+			token === undefined ? 'Not authenticated' : 'Invalid or expired API key',
+			{
+				'WWW-Authenticate': 'Bearer',
+			},
+		);
 	}
 
 	let headers: Record<string, string> = {};
 	if (engine.options.enterpriseRateLimit) {
-		const rate = engine.enterpriseLimiter.take(account.key, engine.options.enterpriseRates[account.tier], ctx.now);
+		const rate = engine.enterpriseLimiter.take(
+			account.key,
+			engine.options.enterpriseRates[account.tier],
+			ctx.now,
+		);
 		headers = rate.headers;
 		if (!rate.ok) {
-			return enterpriseError(429, 'Rate limit exceeded', { ...headers, 'Retry-After': String(rate.retryAfterSeconds) });
+			return enterpriseError(429, 'Rate limit exceeded', {
+				...headers,
+				'Retry-After': String(rate.retryAfterSeconds),
+			});
 		}
 	}
 	const res = operation(engine, ctx, account, r);
@@ -59,7 +74,12 @@ export function handleEnterprise(engine: Engine, ctx: RequestContext): ApiRespon
 	return res;
 }
 
-function operation(engine: Engine, ctx: RequestContext, account: EnterpriseAccount, r: Route): ApiResponse {
+function operation(
+	engine: Engine,
+	ctx: RequestContext,
+	account: EnterpriseAccount,
+	r: Route,
+): ApiResponse {
 	switch (r.kind) {
 		case 'search':
 			return searchVideos(engine, ctx);
@@ -67,7 +87,8 @@ function operation(engine: Engine, ctx: RequestContext, account: EnterpriseAccou
 			return usage(engine, ctx, account);
 		case 'video':
 		case 'download': {
-			if (!account.subscription) return enterpriseError(403, 'No active subscription for this operation');
+			if (!account.subscription)
+				return enterpriseError(403, 'No active subscription for this operation');
 			const v = new Validator(ctx.query);
 			let id: string | undefined;
 			try {
@@ -75,9 +96,14 @@ function operation(engine: Engine, ctx: RequestContext, account: EnterpriseAccou
 			} catch {
 				return json(404, { detail: 'Not Found' });
 			}
-			const issue = checkString('path', 'video_id', id, { minLength: 1, maxLength: 50, pattern: VIDEO_ID_PATTERN });
+			const issue = checkString('path', 'video_id', id, {
+				minLength: 1,
+				maxLength: 50,
+				pattern: VIDEO_ID_PATTERN,
+			});
 			if (issue) v.issues.push(issue);
-			const expiresIn = r.kind === 'download' ? v.int('expires_in', { ge: 1, le: 5, default: 5 }) : undefined;
+			const expiresIn =
+				r.kind === 'download' ? v.int('expires_in', { ge: 1, le: 5, default: 5 }) : undefined;
 			if (!v.ok) return json(422, { detail: v.issues });
 			const video = engine.world.video(id);
 			if (!video) return enterpriseError(404, 'Video not found');
@@ -97,12 +123,20 @@ function searchVideos(engine: Engine, ctx: RequestContext): ApiResponse {
 	const durationMax = v.int('duration_max', { ge: 0 });
 	const theme = v.raw('theme');
 	const searchIdParam = v.raw('search_id');
-	if (!v.ok || q === undefined || page === undefined || perPage === undefined) return json(422, { detail: v.issues });
-	if (queryWords(q).length === 0) return enterpriseError(400, 'Search query must contain at least one word');
+	if (!v.ok || q === undefined || page === undefined || perPage === undefined)
+		return json(422, { detail: v.issues });
+	if (queryWords(q).length === 0)
+		return enterpriseError(400, 'Search query must contain at least one word');
 	if (durationMin !== undefined && durationMax !== undefined && durationMin > durationMax) {
 		return enterpriseError(400, 'duration_min must not be greater than duration_max');
 	}
-	const results = search(engine.world, { q, sort: sort as SortOrder, durationMin, durationMax, theme });
+	const results = search(engine.world, {
+		q,
+		sort: sort as SortOrder,
+		durationMin,
+		durationMax,
+		theme,
+	});
 	const start = (page - 1) * perPage;
 	const searchId =
 		searchIdParam !== undefined && searchIdParam !== ''
@@ -130,7 +164,13 @@ function iso(ms: number): string {
 	return new Date(Math.floor(ms / 1000) * 1000).toISOString().replace('.000Z', 'Z');
 }
 
-function download(engine: Engine, ctx: RequestContext, account: EnterpriseAccount, video: CatalogueVideo, minutes: number): ApiResponse {
+function download(
+	engine: Engine,
+	ctx: RequestContext,
+	account: EnterpriseAccount,
+	video: CatalogueVideo,
+	minutes: number,
+): ApiResponse {
 	const { url, expiresAt, file } = issueDownloadUrl(engine, video, ctx.now, minutes * 60);
 	account.downloads++;
 	account.perVideo.set(video.id, (account.perVideo.get(video.id) ?? 0) + 1);

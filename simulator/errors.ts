@@ -24,7 +24,11 @@ export function partnerError(
 }
 
 /** Enterprise error: {"detail": "<message>"}. */
-export function enterpriseError(status: number, message: string, headers?: Record<string, string>): ApiResponse {
+export function enterpriseError(
+	status: number,
+	message: string,
+	headers?: Record<string, string>,
+): ApiResponse {
 	return json(status, { detail: message }, headers);
 }
 
@@ -58,8 +62,15 @@ export function echoAuthorization(r: ApiResponse, authorization: string | undefi
 	const secret = token.includes('.') ? token.slice(token.indexOf('.') + 1) : token;
 	const said = ` (received Authorization: ${authorization}; secret ${secret})`;
 	const headers = { ...r.headers, 'X-Echo': said.trim() };
-	if (r.raw) return { ...r, headers, raw: { ...r.raw, text: r.raw.text.replace('</body>', `<pre>${said}</pre></body>`) } };
-	const escaped = [...authorization].map((c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`).join('');
+	if (r.raw)
+		return {
+			...r,
+			headers,
+			raw: { ...r.raw, text: r.raw.text.replace('</body>', `<pre>${said}</pre></body>`) },
+		};
+	const escaped = [...authorization]
+		.map((c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)
+		.join('');
 	const append = (value: unknown): unknown =>
 		typeof value === 'string'
 			? `${value}${said}`

@@ -3,7 +3,13 @@
  * they hit; reset() / faults.clear() turn everything off.
  */
 import { FieldFaults } from './field-faults';
-import type { EndCursorStyle, FailNextOptions, PartnerPagingFault, RangedFault, ResetConnectionsOptions } from './types';
+import type {
+	EndCursorStyle,
+	FailNextOptions,
+	PartnerPagingFault,
+	RangedFault,
+	ResetConnectionsOptions,
+} from './types';
 import type { WanLink } from './wan-link';
 
 /** A misbehaving Partner list (partnerPaging) ends after this many pages. */
@@ -104,11 +110,17 @@ export class FaultState {
 	}
 
 	takeFail(target: 'api' | 'storage', rawPath: string): FailNextOptions | undefined {
-		return takeFrom(this.fails, (o) => (o.target ?? 'api') === target && pathMatches(o.path, rawPath));
+		return takeFrom(
+			this.fails,
+			(o) => (o.target ?? 'api') === target && pathMatches(o.path, rawPath),
+		);
 	}
 
 	takeReset(target: 'api' | 'storage', rawPath: string): ResetConnectionsOptions | undefined {
-		return takeFrom(this.resets, (o) => (o.target ?? 'api') === target && pathMatches(o.path, rawPath));
+		return takeFrom(
+			this.resets,
+			(o) => (o.target ?? 'api') === target && pathMatches(o.path, rawPath),
+		);
 	}
 
 	/** A fault for a ranged GET that does not start at byte 0 (a parallel segment or a resume). */

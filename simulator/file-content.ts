@@ -28,11 +28,19 @@ function pattern(id: string): Buffer {
 }
 
 /** Writes the header bytes of block `block` (first 8 bytes, pattern XOR block number) into `out` at `at`, for block bytes [from, 8). */
-function writeBlockHeader(p: Buffer, block: number, from: number, out: Buffer, at: number, max: number): number {
+function writeBlockHeader(
+	p: Buffer,
+	block: number,
+	from: number,
+	out: Buffer,
+	at: number,
+	max: number,
+): number {
 	const header = Buffer.allocUnsafe(8);
 	header.writeBigUInt64BE(BigInt(block));
 	let n = 0;
-	for (let j = from; j < 8 && n < max; j++, n++) out[at + n] = (p[j] as number) ^ (header[j] as number);
+	for (let j = from; j < 8 && n < max; j++, n++)
+		out[at + n] = (p[j] as number) ^ (header[j] as number);
 	return n;
 }
 
@@ -67,6 +75,7 @@ export function fileBytes(idOrKey: string, start: number, end: number): Buffer {
 export function fileSha256(idOrKey: string, size: number): string {
 	const hash = createHash('sha256');
 	const step = 16 * BLOCK_SIZE;
-	for (let pos = 0; pos < size; pos += step) hash.update(fileBytes(idOrKey, pos, Math.min(size, pos + step)));
+	for (let pos = 0; pos < size; pos += step)
+		hash.update(fileBytes(idOrKey, pos, Math.min(size, pos + step)));
 	return hash.digest('hex');
 }

@@ -28,13 +28,20 @@ export function handlePartner(engine: Engine, ctx: RequestContext): ApiResponse 
 	const account = auth.account;
 
 	const rate = engine.partnerLimiter.take(account.id, ctx.now);
-	const window = engine.options.partnerRateLimitHeaders ? engine.partnerLimiter.state(account.id, ctx.now) : undefined;
+	const window = engine.options.partnerRateLimitHeaders
+		? engine.partnerLimiter.state(account.id, ctx.now)
+		: undefined;
 	const rateHeaders = window ? windowHeaders(window) : {};
 	if (!rate.ok) {
-		return partnerError(429, 'rate_limit_exceeded', 'Rate limit exceeded. Retry after the time given in Retry-After.', {
-			...rateHeaders,
-			'Retry-After': String(rate.retryAfterSeconds),
-		});
+		return partnerError(
+			429,
+			'rate_limit_exceeded',
+			'Rate limit exceeded. Retry after the time given in Retry-After.',
+			{
+				...rateHeaders,
+				'Retry-After': String(rate.retryAfterSeconds),
+			},
+		);
 	}
 	const res = afterRateCheck(engine, ctx, account, download);
 	res.headers = { ...rateHeaders, ...res.headers };
@@ -42,7 +49,12 @@ export function handlePartner(engine: Engine, ctx: RequestContext): ApiResponse 
 }
 
 /** Everything after the rate limit: these responses carry the account's X-RateLimit-* headers. */
-function afterRateCheck(engine: Engine, ctx: RequestContext, account: PartnerAccount, download: RegExpExecArray | null): ApiResponse {
+function afterRateCheck(
+	engine: Engine,
+	ctx: RequestContext,
+	account: PartnerAccount,
+	download: RegExpExecArray | null,
+): ApiResponse {
 	const isList = !download;
 
 	if (account.withdrawAfter !== null) {
@@ -52,17 +64,29 @@ function afterRateCheck(engine: Engine, ctx: RequestContext, account: PartnerAcc
 		} else account.withdrawAfter--;
 	}
 	if (account.withdrawn) {
-		return partnerError(403, 'partner_access_revoked', 'Partner API access has been revoked for this account');
+		return partnerError(
+			403,
+			'partner_access_revoked',
+			'Partner API access has been revoked for this account',
+		);
 	}
 
-	return isList ? list(engine, ctx, account) : downloadUrl(engine, ctx, account, (download as RegExpExecArray)[1] as string);
+	return isList
+		? list(engine, ctx, account)
+		: downloadUrl(engine, ctx, account, (download as RegExpExecArray)[1] as string);
 }
 
-function authenticate(engine: Engine, ctx: RequestContext): { account: PartnerAccount } | ApiResponse {
+function authenticate(
+	engine: Engine,
+	ctx: RequestContext,
+): { account: PartnerAccount } | ApiResponse {
 	const token = bearer(ctx.headers);
-	const refuse = (message: string) => partnerError(401, 'invalid_api_key', message, { 'WWW-Authenticate': 'Bearer' });
-	if (token === undefined) return refuse('Missing API key. Send Authorization: Bearer apik_<id>.<secret>.');
-	if (!PARTNER_KEY_PATTERN.test(token)) return refuse('Malformed API key. Expected apik_<id>.<secret>.');
+	const refuse = (message: string) =>
+		partnerError(401, 'invalid_api_key', message, { 'WWW-Authenticate': 'Bearer' });
+	if (token === undefined)
+		return refuse('Missing API key. Send Authorization: Bearer apik_<id>.<secret>.');
+	if (!PARTNER_KEY_PATTERN.test(token))
+		return refuse('Malformed API key. Expected apik_<id>.<secret>.');
 	const key = engine.world.partnerKeys.get(token);
 	if (!key || key.revoked) return refuse('Invalid or revoked API key.');
 	const account = engine.world.partnerAccounts.get(key.accountId);
@@ -82,11 +106,17 @@ function list(engine: Engine, ctx: RequestContext, account: PartnerAccount): Api
 	if (cursor !== undefined) {
 		const pos = decodeCursor(engine.secret, cursor);
 		if (!pos || pos.a !== account.id || engine.faults.takeCursorReject(pos.n)) {
-			return partnerError(400, 'invalid_cursor', 'Invalid or expired cursor. Restart paging from the beginning.');
+			return partnerError(
+				400,
+				'invalid_cursor',
+				'Invalid or expired cursor. Restart paging from the beginning.',
+			);
 		}
 		page = pos.n;
 		const at = { purchasedAt: pos.p, key: pos.k };
-		start = items.findIndex((i) => compareVisible({ purchasedAt: i.purchasedAt, key: i.video.id }, at) > 0);
+		start = items.findIndex(
+			(i) => compareVisible({ purchasedAt: i.purchasedAt, key: i.video.id }, at) > 0,
+		);
 		if (start < 0) start = items.length;
 	}
 	const slice = items.slice(start, start + perPage);
@@ -95,7 +125,12 @@ function list(engine: Engine, ctx: RequestContext, account: PartnerAccount): Api
 	};
 	const last = slice[slice.length - 1];
 	if (start + perPage < items.length && last) {
-		body.next_cursor = encodeCursor(engine.secret, { a: account.id, p: last.purchasedAt, k: last.video.id, n: page + 1 });
+		body.next_cursor = encodeCursor(engine.secret, {
+			a: account.id,
+			p: last.purchasedAt,
+			k: last.video.id,
+			n: page + 1,
+		});
 	} else if (engine.faults.endCursor === 'null') body.next_cursor = null;
 	else if (engine.faults.endCursor === 'empty') body.next_cursor = '';
 	misbehave(engine, account, cursor, page, items.slice(0, perPage), body);
@@ -122,10 +157,24 @@ function misbehave(
 		return;
 	}
 	const last = firstPage[firstPage.length - 1];
-	const fresh = () => encodeCursor(engine.secret, { a: account.id, p: last?.purchasedAt ?? 0, k: last?.video.id ?? '', n: page + 1 });
+	const fresh = () =>
+		encodeCursor(engine.secret, {
+			a: account.id,
+			p: last?.purchasedAt ?? 0,
+			k: last?.video.id ?? '',
+			n: page + 1,
+		});
 	if (style === 'repeatCursor') body.next_cursor = cursor;
 	else if (style === 'cycleCursors')
-		body.next_cursor = page >= 3 && last ? encodeCursor(engine.secret, { a: account.id, p: last.purchasedAt, k: last.video.id, n: 2 }) : fresh();
+		body.next_cursor =
+			page >= 3 && last
+				? encodeCursor(engine.secret, {
+						a: account.id,
+						p: last.purchasedAt,
+						k: last.video.id,
+						n: 2,
+					})
+				: fresh();
 	else {
 		body.next_cursor = fresh();
 		if (style === 'emptyPages') body.videos = [];
@@ -134,7 +183,12 @@ function misbehave(
 	}
 }
 
-function downloadUrl(engine: Engine, ctx: RequestContext, account: PartnerAccount, rawKey: string): ApiResponse {
+function downloadUrl(
+	engine: Engine,
+	ctx: RequestContext,
+	account: PartnerAccount,
+	rawKey: string,
+): ApiResponse {
 	let key: string;
 	try {
 		key = decodeURIComponent(rawKey);
@@ -145,7 +199,8 @@ function downloadUrl(engine: Engine, ctx: RequestContext, account: PartnerAccoun
 	if (issue) return json(422, { detail: [issue] });
 	const video: CatalogueVideo | undefined = engine.world.video(key);
 	if (!video) return partnerError(404, 'video_not_found', 'Video not found.');
-	if (!engine.world.canSee(account, video.id)) return partnerError(403, 'not_licensed', 'Video not purchased.');
+	if (!engine.world.canSee(account, video.id))
+		return partnerError(403, 'not_licensed', 'Video not purchased.');
 	const { url, expiresAt } = issueDownloadUrl(engine, video, ctx.now, URL_LIFETIME_SECONDS);
 	const body: Record<string, unknown> = { video_key: video.id, url, expires_at: expiresAt };
 	if (engine.faults.extra) body.request_id = `req_${ctx.now.toString(36)}`;

@@ -2,7 +2,11 @@
 import type { CatalogueVideo } from './catalogue';
 import type { FaultState } from './faults';
 
-export function partnerItem(v: CatalogueVideo, purchasedAt: number, faults: FaultState): Record<string, unknown> {
+export function partnerItem(
+	v: CatalogueVideo,
+	purchasedAt: number,
+	faults: FaultState,
+): Record<string, unknown> {
 	const allNull = faults.nullable;
 	const item: Record<string, unknown> = {
 		video_key: v.id,
@@ -45,7 +49,11 @@ export function enterpriseVideo(v: CatalogueVideo, faults: FaultState): Record<s
 			profile_image: allNull ? null : v.creator.profile_image,
 			...(faults.extra ? { verified: v.index % 2 === 0 } : {}),
 		},
-		location: allNull ? null : v.location ? { ...v.location, ...(faults.extra ? { lat: 0, lng: 0 } : {}) } : null,
+		location: allNull
+			? null
+			: v.location
+				? { ...v.location, ...(faults.extra ? { lat: 0, lng: 0 } : {}) }
+				: null,
 	};
 	if (faults.extra) {
 		out.is_editorial = false;

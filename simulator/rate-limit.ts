@@ -49,7 +49,11 @@ export class SlidingWindowLimiter {
 		if (this.limit <= 0) return undefined;
 		const list = (this.hits.get(id) ?? []).filter((at) => at > now - this.windowMs);
 		const oldest = list[0];
-		return { limit: this.limit, remaining: Math.max(0, this.limit - list.length), resetAt: oldest === undefined ? now : oldest + this.windowMs };
+		return {
+			limit: this.limit,
+			remaining: Math.max(0, this.limit - list.length),
+			resetAt: oldest === undefined ? now : oldest + this.windowMs,
+		};
 	}
 
 	clear(): void {
@@ -88,7 +92,7 @@ export class TokenBucketLimiter {
 			'X-RateLimit-Remaining': String(Math.floor(b.tokens)),
 			'X-RateLimit-Reset': String(Math.ceil((now + fullInMs) / 1000)),
 		};
-		const retryAfterSeconds = ok ? 0 : Math.max(1, Math.ceil(((1 - b.tokens) / rate.perSecond)));
+		const retryAfterSeconds = ok ? 0 : Math.max(1, Math.ceil((1 - b.tokens) / rate.perSecond));
 		return { ok, headers, retryAfterSeconds };
 	}
 

@@ -30,7 +30,14 @@ function byId(a: CatalogueVideo, b: CatalogueVideo): number {
 export function search(world: World, p: SearchParams): CatalogueVideo[] {
 	let cache = caches.get(world);
 	if (!cache) caches.set(world, (cache = new Map()));
-	const cacheKey = JSON.stringify([world.catalogueVersion, p.q.toLowerCase(), p.sort, p.durationMin, p.durationMax, p.theme?.toLowerCase()]);
+	const cacheKey = JSON.stringify([
+		world.catalogueVersion,
+		p.q.toLowerCase(),
+		p.sort,
+		p.durationMin,
+		p.durationMax,
+		p.theme?.toLowerCase(),
+	]);
 	const hit = cache.get(cacheKey);
 	if (hit) return hit;
 
@@ -50,8 +57,10 @@ export function search(world: World, p: SearchParams): CatalogueVideo[] {
 			score += (inTitle ? 3 : 0) + (inKeywords ? 1 : 0);
 		}
 		if (!all) continue;
-		if (p.durationMin !== undefined && (v.duration === null || v.duration < p.durationMin)) continue;
-		if (p.durationMax !== undefined && (v.duration === null || v.duration > p.durationMax)) continue;
+		if (p.durationMin !== undefined && (v.duration === null || v.duration < p.durationMin))
+			continue;
+		if (p.durationMax !== undefined && (v.duration === null || v.duration > p.durationMax))
+			continue;
 		if (theme !== undefined && theme !== '' && (v.theme ?? '').toLowerCase() !== theme) continue;
 		scored.push({ v, score });
 	}

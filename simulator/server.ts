@@ -7,7 +7,15 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { Engine, resolveOptions, type RequestContext } from './engine';
 import { handleEnterprise } from './enterprise-routes';
-import { echoAuthorization, edgeForbidden, enterpriseError, htmlError, json, partnerError, type ApiResponse } from './errors';
+import {
+	echoAuthorization,
+	edgeForbidden,
+	enterpriseError,
+	htmlError,
+	json,
+	partnerError,
+	type ApiResponse,
+} from './errors';
 import { handlePartner } from './partner-routes';
 import { handleStorage } from './storage';
 import { WanLink } from './wan-link';
@@ -85,20 +93,33 @@ class SimulatorImpl implements Simulator {
 		this.now = opts.now ?? Date.now;
 		this.engine = new Engine(resolveOptions(opts), this.now);
 		this.faults = this.makeFaults();
-		const guard = (fn: (req: IncomingMessage, res: ServerResponse) => void | Promise<void>) => (req: IncomingMessage, res: ServerResponse) => {
-			Promise.resolve()
-				.then(() => fn(req, res))
-				.catch((err: unknown) => {
-					console.error(`[gridbank-simulator] handler error: ${err instanceof Error ? err.message : String(err)}`);
-					if (!res.headersSent) {
-						res.writeHead(500, { 'Content-Type': 'application/json' });
-						res.end('{"detail":"Internal simulator error"}');
-					} else res.destroy();
-				});
-		};
-		this.api = createServer({ keepAliveTimeout: 5000 }, guard((req, res) => this.onApi(req, res)));
-		this.storage = createServer({ keepAliveTimeout: 5000 }, guard((req, res) => this.onStorage('storage', req, res)));
-		this.redirect = createServer({ keepAliveTimeout: 5000 }, guard((req, res) => this.onStorage('redirect', req, res)));
+		const guard =
+			(fn: (req: IncomingMessage, res: ServerResponse) => void | Promise<void>) =>
+			(req: IncomingMessage, res: ServerResponse) => {
+				Promise.resolve()
+					.then(() => fn(req, res))
+					.catch((err: unknown) => {
+						console.error(
+							`[gridbank-simulator] handler error: ${err instanceof Error ? err.message : String(err)}`,
+						);
+						if (!res.headersSent) {
+							res.writeHead(500, { 'Content-Type': 'application/json' });
+							res.end('{"detail":"Internal simulator error"}');
+						} else res.destroy();
+					});
+			};
+		this.api = createServer(
+			{ keepAliveTimeout: 5000 },
+			guard((req, res) => this.onApi(req, res)),
+		);
+		this.storage = createServer(
+			{ keepAliveTimeout: 5000 },
+			guard((req, res) => this.onStorage('storage', req, res)),
+		);
+		this.redirect = createServer(
+			{ keepAliveTimeout: 5000 },
+			guard((req, res) => this.onStorage('redirect', req, res)),
+		);
 	}
 
 	async start(): Promise<this> {
@@ -161,22 +182,44 @@ class SimulatorImpl implements Simulator {
 			afterBytes = reset?.afterBytes;
 			const redirect = f.takeApiRedirect(rawPath);
 			const fail = redirect ? undefined : f.takeFail('api', rawPath);
-			const forbidden = !redirect && !fail && rawPath.startsWith('/partner/') ? f.field.takeForbidden(rawPath) : undefined;
+			const forbidden =
+				!redirect && !fail && rawPath.startsWith('/partner/')
+					? f.field.takeForbidden(rawPath)
+					: undefined;
 			if (redirect) {
 				const origin = redirect.to === 'other' ? this.redirectUrl : this.baseUrl;
-				response = { status: redirect.status ?? 302, headers: { Location: `${origin}${req.url ?? '/'}` }, body: null };
+				response = {
+					status: redirect.status ?? 302,
+					headers: { Location: `${origin}${req.url ?? '/'}` },
+					body: null,
+				};
 			} else if (fail) response = this.failure(fail, rawPath, now);
 			else if (forbidden) response = partnerError(403, forbidden.code, 'Forbidden.');
 			else {
-				const ctx: RequestContext = { method: req.method ?? 'GET', rawPath, query: new URLSearchParams(rawQuery), headers: req.headers, now };
+				const ctx: RequestContext = {
+					method: req.method ?? 'GET',
+					rawPath,
+					query: new URLSearchParams(rawQuery),
+					headers: req.headers,
+					now,
+				};
 				if (rawPath.startsWith('/partner/')) response = handlePartner(this.engine, ctx);
 				else if (rawPath.startsWith('/external/')) response = handleEnterprise(this.engine, ctx);
 				else response = json(404, { detail: 'Not Found' });
-				if (response.status === 200 && /\/download$/.test(rawPath) && response.body && typeof response.body === 'object') {
+				if (
+					response.status === 200 &&
+					/\/download$/.test(rawPath) &&
+					response.body &&
+					typeof response.body === 'object'
+				) {
 					const signed = f.field.takeSignedUrl();
-					if (signed) response = { ...response, body: { ...(response.body as object), url: signed.value } };
+					if (signed)
+						response = { ...response, body: { ...(response.body as object), url: signed.value } };
 				}
-				const delta = response.status === 200 && /^\/external\/v1\/videos\/.+\/download$/.test(rawPath) ? f.field.takeSizeDelta() : undefined;
+				const delta =
+					response.status === 200 && /^\/external\/v1\/videos\/.+\/download$/.test(rawPath)
+						? f.field.takeSizeDelta()
+						: undefined;
 				if (delta !== undefined) {
 					const body = response.body as { file_size: number };
 					response = { ...response, body: { ...body, file_size: body.file_size + delta } };
@@ -184,17 +227,23 @@ class SimulatorImpl implements Simulator {
 				const replaced = response.status === 200 ? f.field.takeBody(rawPath) : undefined;
 				if (replaced) response = { ...response, body: replaced.body };
 				if (response.status === 200 && f.takeNonJson(rawPath)) {
-					response = { status: 200, headers: response.headers, raw: { text: '<html><body><p>OK</p></body></html>', contentType: 'text/html' } };
+					response = {
+						status: 200,
+						headers: response.headers,
+						raw: { text: '<html><body><p>OK</p></body></html>', contentType: 'text/html' },
+					};
 				}
 			}
 		}
-		if (f.echoAuthorization && response.status >= 400) response = echoAuthorization(response, req.headers.authorization);
+		if (f.echoAuthorization && response.status >= 400)
+			response = echoAuthorization(response, req.headers.authorization);
 		this.send(res, response, entry, afterBytes);
 	}
 
 	private failure(fail: FailNextOptions, rawPath: string, now: number): ApiResponse {
 		const headers: Record<string, string> = {};
-		if (fail.status === 429 || fail.retryAfter !== undefined) headers['Retry-After'] = fail.retryAfter ?? '1';
+		if (fail.status === 429 || fail.retryAfter !== undefined)
+			headers['Retry-After'] = fail.retryAfter ?? '1';
 		if (fail.rateLimitHeaders) {
 			headers['X-RateLimit-Limit'] = '300';
 			headers['X-RateLimit-Remaining'] = '0';
@@ -203,7 +252,11 @@ class SimulatorImpl implements Simulator {
 		if (fail.htmlBody) return htmlError(fail.status, headers);
 		if (fail.status === 422) {
 			const detail = fail.validation ?? [
-				{ loc: ['query', 'per_page'], msg: 'Input should be less than or equal to 20', type: 'less_than_equal' },
+				{
+					loc: ['query', 'per_page'],
+					msg: 'Input should be less than or equal to 20',
+					type: 'less_than_equal',
+				},
 			];
 			return json(422, { detail });
 		}
@@ -216,7 +269,12 @@ class SimulatorImpl implements Simulator {
 		return enterpriseError(fail.status, message, headers);
 	}
 
-	private send(res: ServerResponse, r: ApiResponse, entry: LoggedRequest, afterBytes?: number): void {
+	private send(
+		res: ServerResponse,
+		r: ApiResponse,
+		entry: LoggedRequest,
+		afterBytes?: number,
+	): void {
 		const body = r.raw ? r.raw.text : JSON.stringify(r.body ?? null);
 		const bytes = Buffer.from(body, 'utf8');
 		entry.status = r.status;
@@ -249,11 +307,23 @@ class SimulatorImpl implements Simulator {
 		res.end(bytes);
 	}
 
-	private async onStorage(target: 'storage' | 'redirect', req: IncomingMessage, res: ServerResponse): Promise<void> {
+	private async onStorage(
+		target: 'storage' | 'redirect',
+		req: IncomingMessage,
+		res: ServerResponse,
+	): Promise<void> {
 		req.resume();
 		const [rawPath, rawQuery] = splitUrl(req.url);
 		const entry = this.record(target, req, res, rawPath, rawQuery, this.now());
-		await handleStorage(this.engine, { req, res, rawPath, rawQuery, entry, target, redirectOrigin: this.redirectUrl });
+		await handleStorage(this.engine, {
+			req,
+			res,
+			rawPath,
+			rawQuery,
+			entry,
+			target,
+			redirectOrigin: this.redirectUrl,
+		});
 	}
 
 	// ------------------------------------------------------------ control
@@ -276,10 +346,18 @@ class SimulatorImpl implements Simulator {
 	}
 
 	async close(): Promise<void> {
-		await Promise.all([closeServer(this.api), closeServer(this.storage), closeServer(this.redirect)]);
+		await Promise.all([
+			closeServer(this.api),
+			closeServer(this.storage),
+			closeServer(this.redirect),
+		]);
 	}
 
-	createPartnerAccount(o: { licences: number; teamOwnerLicences?: number; purchasedAtStart?: number }): PartnerAccountInfo {
+	createPartnerAccount(o: {
+		licences: number;
+		teamOwnerLicences?: number;
+		purchasedAtStart?: number;
+	}): PartnerAccountInfo {
 		return this.engine.world.createPartnerAccount(o);
 	}
 
@@ -287,7 +365,11 @@ class SimulatorImpl implements Simulator {
 		return this.engine.world.addPartnerKey(key);
 	}
 
-	addPartnerLicences(key: string, n: number, o?: { purchasedAt?: number; videoKeys?: string[] }): string[] {
+	addPartnerLicences(
+		key: string,
+		n: number,
+		o?: { purchasedAt?: number; videoKeys?: string[] },
+	): string[] {
 		return this.engine.world.addPartnerLicences(key, n, o);
 	}
 
@@ -297,7 +379,9 @@ class SimulatorImpl implements Simulator {
 
 	partnerLicences(key: string): Array<{ video_key: string; purchased_at: number }> {
 		const w = this.engine.world;
-		return w.visible(w.partnerAccountOfKey(key)).map((i) => ({ video_key: i.video.id, purchased_at: i.purchasedAt }));
+		return w
+			.visible(w.partnerAccountOfKey(key))
+			.map((i) => ({ video_key: i.video.id, purchased_at: i.purchasedAt }));
 	}
 
 	unlicensedVideoKey(key: string): string {
@@ -339,7 +423,13 @@ class SimulatorImpl implements Simulator {
 
 	setVideoFile(
 		idOrKey: string,
-		f: { size?: number; contentType?: string | null; fileName?: string; disposition?: DispositionMode; rangeSupport?: boolean },
+		f: {
+			size?: number;
+			contentType?: string | null;
+			fileName?: string;
+			disposition?: DispositionMode;
+			rangeSupport?: boolean;
+		},
 	): void {
 		this.engine.world.setVideoFile(idOrKey, f);
 	}
@@ -348,7 +438,8 @@ class SimulatorImpl implements Simulator {
 		const engine = this.engine;
 		const count = (n: number | undefined, name: string): number => {
 			const c = n ?? 1;
-			if (!Number.isInteger(c) || c < 1) throw new Error(`${name}: count must be a positive integer`);
+			if (!Number.isInteger(c) || c < 1)
+				throw new Error(`${name}: count must be a positive integer`);
 			return c;
 		};
 		return {
@@ -374,7 +465,8 @@ class SimulatorImpl implements Simulator {
 				engine.faults.resets.push({ left: count(o.count, 'resetConnections'), o: { ...o } });
 			},
 			rejectCursorOnPage(n: number): void {
-				if (!Number.isInteger(n) || n < 2) throw new Error('rejectCursorOnPage: page 1 has no cursor; n must be >= 2');
+				if (!Number.isInteger(n) || n < 2)
+					throw new Error('rejectCursorOnPage: page 1 has no cursor; n must be >= 2');
 				engine.faults.cursorRejectPage = n;
 			},
 			cutDownloadAfter(bytes: number, n?: number): void {
@@ -384,7 +476,8 @@ class SimulatorImpl implements Simulator {
 				engine.faults.wrongLengths.push({ left: count(n, 'declareWrongLength'), o: delta });
 			},
 			sendExtraBytes(extra: number, n?: number): void {
-				if (!Number.isInteger(extra) || extra < 1) throw new Error('sendExtraBytes: extra must be a positive integer');
+				if (!Number.isInteger(extra) || extra < 1)
+					throw new Error('sendExtraBytes: extra must be a positive integer');
 				engine.faults.extraBytes.push({ left: count(n, 'sendExtraBytes'), o: extra });
 			},
 			wanLink(o): void {
@@ -421,8 +514,12 @@ class SimulatorImpl implements Simulator {
 				engine.faults.endCursor = style;
 			},
 			misplaceRange(offset: number, n?: number, o?: { resumesOnly?: boolean }): void {
-				if (!Number.isInteger(offset) || offset < 1) throw new Error('misplaceRange: offset must be a positive integer');
-				engine.faults.field.misplacedRanges.push({ left: count(n, 'misplaceRange'), o: { offset, resumesOnly: o?.resumesOnly === true } });
+				if (!Number.isInteger(offset) || offset < 1)
+					throw new Error('misplaceRange: offset must be a positive integer');
+				engine.faults.field.misplacedRanges.push({
+					left: count(n, 'misplaceRange'),
+					o: { offset, resumesOnly: o?.resumesOnly === true },
+				});
 			},
 			ignoreRange(n?: number): void {
 				engine.faults.field.ignoredRanges.push({ left: count(n, 'ignoreRange'), o: true });
@@ -440,11 +537,15 @@ class SimulatorImpl implements Simulator {
 				engine.faults.field.dispositions.push({ left: count(n, 'rawDisposition'), o: value });
 			},
 			misstateFileSize(delta: number, n?: number): void {
-				if (!Number.isInteger(delta) || delta === 0) throw new Error('misstateFileSize: delta must be a non-zero integer');
+				if (!Number.isInteger(delta) || delta === 0)
+					throw new Error('misstateFileSize: delta must be a non-zero integer');
 				engine.faults.field.sizeDeltas.push({ left: count(n, 'misstateFileSize'), o: delta });
 			},
 			partnerForbidden(path: string | RegExp, code: string, n?: number): void {
-				engine.faults.field.forbiddens.push({ left: count(n, 'partnerForbidden'), o: { path, code } });
+				engine.faults.field.forbiddens.push({
+					left: count(n, 'partnerForbidden'),
+					o: { path, code },
+				});
 			},
 			dripApi(msPerByte: number): void {
 				engine.faults.field.apiDripMs = Math.max(0, msPerByte);

@@ -9,17 +9,31 @@ export const STORAGE_PREFIX = '/masters/';
 
 /** RFC 3986 encoding (what S3 expects): also encodes ! ' ( ) *. */
 export function rfc3986(s: string): string {
-	return encodeURIComponent(s).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+	return encodeURIComponent(s).replace(
+		/[!'()*]/g,
+		(c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+	);
 }
 
 function amzDate(seconds: number): string {
-	return new Date(seconds * 1000).toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+	return new Date(seconds * 1000)
+		.toISOString()
+		.replace(/[-:]/g, '')
+		.replace(/\.\d{3}/, '');
 }
 
 function parseAmzDate(s: string): number | undefined {
 	const m = /^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/.exec(s);
 	if (!m) return undefined;
-	const [, y, mo, d, h, mi, se] = m.map(Number) as [number, number, number, number, number, number, number];
+	const [, y, mo, d, h, mi, se] = m.map(Number) as [
+		number,
+		number,
+		number,
+		number,
+		number,
+		number,
+		number,
+	];
 	return Date.UTC(y, mo - 1, d, h, mi, se) / 1000;
 }
 
@@ -32,7 +46,9 @@ function canonical(params: Array<[string, string]>): string {
 }
 
 function sign(secret: string, key: string, params: Array<[string, string]>): string {
-	return createHmac('sha256', secret).update(`GET\n${key}\n${canonical(params)}`).digest('hex');
+	return createHmac('sha256', secret)
+		.update(`GET\n${key}\n${canonical(params)}`)
+		.digest('hex');
 }
 
 export function objectPath(key: string): string {
@@ -65,7 +81,12 @@ export type Verified =
 	| { ok: true; key: string; expiresAt: number; signature: string; disposition?: string }
 	| { ok: false; reason: 'missing' | 'signature' };
 
-export function verifyUrl(secret: string, method: string, rawPath: string, rawQuery: string): Verified {
+export function verifyUrl(
+	secret: string,
+	method: string,
+	rawPath: string,
+	rawQuery: string,
+): Verified {
 	if (!rawPath.startsWith(STORAGE_PREFIX)) return { ok: false, reason: 'missing' };
 	let key: string;
 	try {
@@ -87,5 +108,11 @@ export function verifyUrl(secret: string, method: string, rawPath: string, rawQu
 	}
 	const issued = parseAmzDate(date);
 	if (issued === undefined || !/^\d+$/.test(expires)) return { ok: false, reason: 'signature' };
-	return { ok: true, key, expiresAt: issued + Number(expires), signature, disposition: get('response-content-disposition') };
+	return {
+		ok: true,
+		key,
+		expiresAt: issued + Number(expires),
+		signature,
+		disposition: get('response-content-disposition'),
+	};
 }

@@ -44,7 +44,13 @@ export interface StorageRequest {
 	redirectOrigin: string;
 }
 
-function xml(s: StorageRequest, status: number, code: string, message: string, extra: Record<string, string> = {}): void {
+function xml(
+	s: StorageRequest,
+	status: number,
+	code: string,
+	message: string,
+	extra: Record<string, string> = {},
+): void {
 	const body = s3Xml(code, message);
 	s.entry.status = status;
 	s.res.writeHead(status, {
@@ -56,7 +62,10 @@ function xml(s: StorageRequest, status: number, code: string, message: string, e
 	s.res.end(s.req.method === 'HEAD' ? undefined : body);
 }
 
-export function parseRange(header: string, size: number): { start: number; end: number } | 'unsatisfiable' | undefined {
+export function parseRange(
+	header: string,
+	size: number,
+): { start: number; end: number } | 'unsatisfiable' | undefined {
 	const m = /^\s*bytes\s*=\s*(\d*)\s*-\s*(\d*)\s*$/i.exec(header);
 	if (!m) return undefined; // malformed or several ranges: ignored, the whole file is sent
 	const [, a, b] = m as unknown as [string, string, string];
@@ -90,8 +99,19 @@ function drained(res: ServerResponse): Promise<void> {
 }
 
 /** Writes bytes [start, start+count) of the file; false if the client went away. */
-async function pump(res: ServerResponse, id: string, start: number, count: number, bytesPerSecond: number, wan?: WanLink): Promise<boolean> {
-	const chunk = wan ? WAN_CHUNK : bytesPerSecond > 0 ? Math.max(1, Math.min(65536, Math.floor(bytesPerSecond / 20))) : CHUNK;
+async function pump(
+	res: ServerResponse,
+	id: string,
+	start: number,
+	count: number,
+	bytesPerSecond: number,
+	wan?: WanLink,
+): Promise<boolean> {
+	const chunk = wan
+		? WAN_CHUNK
+		: bytesPerSecond > 0
+			? Math.max(1, Math.min(65536, Math.floor(bytesPerSecond / 20)))
+			: CHUNK;
 	const began = Date.now();
 	let sent = 0;
 	while (sent < count) {
@@ -133,11 +153,16 @@ export async function handleStorage(engine: Engine, s: StorageRequest): Promise<
 		const fail = faults.takeFail('storage', rawPath);
 		if (fail) {
 			const extra: Record<string, string> = {};
-			if (fail.retryAfter !== undefined || fail.status === 429) extra['Retry-After'] = fail.retryAfter ?? '1';
+			if (fail.retryAfter !== undefined || fail.status === 429)
+				extra['Retry-After'] = fail.retryAfter ?? '1';
 			if (fail.htmlBody) {
 				const body = `<html><body><h1>${fail.status} ${STATUS_TEXT[fail.status] ?? 'Error'}</h1></body></html>`;
 				entry.status = fail.status;
-				res.writeHead(fail.status, { 'Content-Type': 'text/html', 'Content-Length': String(Buffer.byteLength(body)), ...extra });
+				res.writeHead(fail.status, {
+					'Content-Type': 'text/html',
+					'Content-Length': String(Buffer.byteLength(body)),
+					...extra,
+				});
 				res.end(body);
 				return;
 			}
@@ -154,18 +179,35 @@ export async function handleStorage(engine: Engine, s: StorageRequest): Promise<
 	const verified = verifyUrl(engine.secret, req.method ?? 'GET', rawPath, rawQuery);
 	if (!verified.ok) {
 		return verified.reason === 'missing'
-			? xml(s, 403, 'AccessDenied', 'Query-string authentication requires the X-Amz-Signature, X-Amz-Date and X-Amz-Expires parameters')
-			: xml(s, 403, 'AccessDenied', 'The request signature we calculated does not match the signature you provided.');
+			? xml(
+					s,
+					403,
+					'AccessDenied',
+					'Query-string authentication requires the X-Amz-Signature, X-Amz-Date and X-Amz-Expires parameters',
+				)
+			: xml(
+					s,
+					403,
+					'AccessDenied',
+					'The request signature we calculated does not match the signature you provided.',
+				);
 	}
-	if (engine.now() >= verified.expiresAt * 1000 || faults.earlyExpiredSignatures.has(verified.signature)) {
+	if (
+		engine.now() >= verified.expiresAt * 1000 ||
+		faults.earlyExpiredSignatures.has(verified.signature)
+	) {
 		return xml(s, 403, 'AccessDenied', 'Request has expired', {});
 	}
 	const video = engine.world.video(verified.key);
-	if (!video || faults.missingMasters.has(video.id)) return xml(s, 404, 'NoSuchKey', 'The specified key does not exist.');
+	if (!video || faults.missingMasters.has(video.id))
+		return xml(s, 404, 'NoSuchKey', 'The specified key does not exist.');
 
 	if (s.target === 'storage' && faults.takeRedirect()) {
 		entry.status = 302;
-		res.writeHead(302, { Location: `${s.redirectOrigin}${rawPath}?${rawQuery}`, 'Content-Length': '0' });
+		res.writeHead(302, {
+			Location: `${s.redirectOrigin}${rawPath}?${rawQuery}`,
+			'Content-Length': '0',
+		});
 		res.end();
 		return;
 	}
@@ -174,10 +216,14 @@ export async function handleStorage(engine: Engine, s: StorageRequest): Promise<
 	if (s.target === 'storage') {
 		const page = faults.field.takePage();
 		if (page) {
-			const body = page === 'html' ? '<!doctype html><html><body><h1>Sign in</h1><form action="/login"></form></body></html>' : '';
+			const body =
+				page === 'html'
+					? '<!doctype html><html><body><h1>Sign in</h1><form action="/login"></form></body></html>'
+					: '';
 			entry.status = 200;
 			res.writeHead(200, {
-				'Content-Type': page === 'html' ? 'text/html; charset=utf-8' : (file.contentType ?? 'video/quicktime'),
+				'Content-Type':
+					page === 'html' ? 'text/html; charset=utf-8' : (file.contentType ?? 'video/quicktime'),
 				'Content-Length': String(Buffer.byteLength(body)),
 			});
 			res.end(body);
@@ -198,16 +244,23 @@ export async function handleStorage(engine: Engine, s: StorageRequest): Promise<
 		const rangeHeader = req.headers.range;
 		let range = rangeHeader === undefined ? undefined : parseRange(rangeHeader, file.size);
 		if (range === 'unsatisfiable') {
-			return xml(s, 416, 'InvalidRange', 'The requested range is not satisfiable', { 'Content-Range': `bytes */${file.size}` });
+			return xml(s, 416, 'InvalidRange', 'The requested range is not satisfiable', {
+				'Content-Range': `bytes */${file.size}`,
+			});
 		}
-		const ignored = range && range.start > 0 && s.target === 'storage' && faults.field.takeIgnoredRange();
+		const ignored =
+			range && range.start > 0 && s.target === 'storage' && faults.field.takeIgnoredRange();
 		if (range && range.start > 0 && s.target === 'storage') rangedFault = faults.takeRangedFault();
 		if (rangedFault?.fault === 'ignoreRange') range = undefined;
 		if (range && rangedFault?.fault === 'wrongContentRange') {
 			const shift = Math.min(4096, file.size - range.end);
-			range = shift > 0 ? { start: range.start + shift, end: range.end + shift } : { start: range.start - 1, end: range.end - 1 };
+			range =
+				shift > 0
+					? { start: range.start + shift, end: range.end + shift }
+					: { start: range.start - 1, end: range.end - 1 };
 		}
-		const misplaced = s.target === 'storage' ? faults.field.takeMisplacedRange(range ? range.start : 0) : undefined;
+		const misplaced =
+			s.target === 'storage' ? faults.field.takeMisplacedRange(range ? range.start : 0) : undefined;
 		if (misplaced !== undefined) {
 			if (range) end = range.end;
 			start = Math.min(end - 1, (range ? range.start : 0) + misplaced);
@@ -224,7 +277,8 @@ export async function handleStorage(engine: Engine, s: StorageRequest): Promise<
 	const disposition = headerDisposition(file);
 	if (disposition !== undefined) headers['Content-Disposition'] = disposition;
 	const raw = s.target === 'storage' ? faults.field.takeDisposition() : undefined;
-	if (raw !== undefined) headers['Content-Disposition'] = Buffer.from(raw, 'utf8').toString('latin1');
+	if (raw !== undefined)
+		headers['Content-Disposition'] = Buffer.from(raw, 'utf8').toString('latin1');
 
 	let length = end - start;
 	let limit = length;
@@ -264,7 +318,14 @@ export async function handleStorage(engine: Engine, s: StorageRequest): Promise<
 		res.end();
 		return;
 	}
-	const complete = await pump(res, video.id, start, limit, faults.slowBytesPerSecond, s.target === 'storage' ? faults.wan : undefined);
+	const complete = await pump(
+		res,
+		video.id,
+		start,
+		limit,
+		faults.slowBytesPerSecond,
+		s.target === 'storage' ? faults.wan : undefined,
+	);
 	if (!complete) return;
 	if (limit < length) {
 		// The body stops before its Content-Length: let the bytes already written flush, then drop the connection.

@@ -19,7 +19,13 @@ export interface TierRate {
  * `videos`, no `videos` at all, or page 1's videos again. The list ends after PAGING_FAULT_PAGES
  * pages whatever the style, so a client without its own bound still stops.
  */
-export type PartnerPagingFault = 'off' | 'repeatCursor' | 'cycleCursors' | 'emptyPages' | 'missingList' | 'duplicatePages';
+export type PartnerPagingFault =
+	| 'off'
+	| 'repeatCursor'
+	| 'cycleCursors'
+	| 'emptyPages'
+	| 'missingList'
+	| 'duplicatePages';
 
 /** How the Partner list says "no more pages" (docs/gridbank-api.md#partner-list: all three mean the end). */
 export type EndCursorStyle = 'absent' | 'null' | 'empty';
@@ -208,7 +214,12 @@ export interface Faults {
 	 * 'other' to the same path and query on the redirect origin (sim.redirectUrl, which records
 	 * what it receives), 'same' to the same path and query on the API origin. Default 302.
 	 */
-	redirectApi(o: { to: 'other' | 'same'; count?: number; path?: string | RegExp; status?: 301 | 302 | 303 | 307 | 308 }): void;
+	redirectApi(o: {
+		to: 'other' | 'same';
+		count?: number;
+		path?: string | RegExp;
+		status?: 301 | 302 | 303 | 307 | 308;
+	}): void;
 	/**
 	 * Hardening: every API error response (JSON or HTML, failNext included) echoes the request's
 	 * Authorization header, the bare secret after its dot, and a JSON-escaped copy of the header;
@@ -247,10 +258,18 @@ export interface Simulator {
 	 */
 	clearTestState(): void;
 	close(): Promise<void>;
-	createPartnerAccount(o: { licences: number; teamOwnerLicences?: number; purchasedAtStart?: number }): PartnerAccountInfo;
+	createPartnerAccount(o: {
+		licences: number;
+		teamOwnerLicences?: number;
+		purchasedAtStart?: number;
+	}): PartnerAccountInfo;
 	/** Addition: another key for the same account as `key` (up to 10 per member). */
 	addPartnerKey(key: string): string;
-	addPartnerLicences(key: string, n: number, o?: { purchasedAt?: number; videoKeys?: string[] }): string[];
+	addPartnerLicences(
+		key: string,
+		n: number,
+		o?: { purchasedAt?: number; videoKeys?: string[] },
+	): string[];
 	/** Addition: a refund or takedown: these licences of `key`'s account vanish from the list, downloads answer 403. */
 	removePartnerLicences(key: string, videoKeys: string[]): void;
 	/** Addition: the videos `key` sees, in list order (newest purchase first). */
@@ -265,7 +284,13 @@ export interface Simulator {
 	getVideoFile(idOrKey: string): VideoFile;
 	setVideoFile(
 		idOrKey: string,
-		f: { size?: number; contentType?: string | null; fileName?: string; disposition?: DispositionMode; rangeSupport?: boolean },
+		f: {
+			size?: number;
+			contentType?: string | null;
+			fileName?: string;
+			disposition?: DispositionMode;
+			rangeSupport?: boolean;
+		},
 	): void;
 	faults: Faults;
 }

@@ -19,10 +19,19 @@ export class Validator {
 		return all.length ? all[all.length - 1] : undefined;
 	}
 
-	int(name: string, o: { ge?: number; le?: number; default?: number; required?: boolean }): number | undefined {
+	int(
+		name: string,
+		o: { ge?: number; le?: number; default?: number; required?: boolean },
+	): number | undefined {
 		const raw = this.raw(name);
 		if (raw === undefined) {
-			if (o.required) this.issues.push({ loc: ['query', name], msg: 'Field required', type: 'missing', input: null });
+			if (o.required)
+				this.issues.push({
+					loc: ['query', name],
+					msg: 'Field required',
+					type: 'missing',
+					input: null,
+				});
 			return o.default;
 		}
 		if (!/^\s*[+-]?\d+\s*$/.test(raw)) {
@@ -60,12 +69,25 @@ export class Validator {
 
 	str(
 		name: string,
-		o: { minLength?: number; maxLength?: number; pattern?: string; required?: boolean; where?: 'query' | 'path'; value?: string },
+		o: {
+			minLength?: number;
+			maxLength?: number;
+			pattern?: string;
+			required?: boolean;
+			where?: 'query' | 'path';
+			value?: string;
+		},
 	): string | undefined {
 		const where = o.where ?? 'query';
 		const raw = o.value ?? this.raw(name);
 		if (raw === undefined) {
-			if (o.required) this.issues.push({ loc: [where, name], msg: 'Field required', type: 'missing', input: null });
+			if (o.required)
+				this.issues.push({
+					loc: [where, name],
+					msg: 'Field required',
+					type: 'missing',
+					input: null,
+				});
 			return undefined;
 		}
 		const issue = checkString(where, name, raw, o);

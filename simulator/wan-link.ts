@@ -32,9 +32,11 @@ export class WanLink {
 
 	constructor(readonly options: WanLinkOptions) {
 		const { connectionBytesPerSecond, rttMs, linkBytesPerSecond } = options;
-		if (!(connectionBytesPerSecond > 0)) throw new Error('wanLink: connectionBytesPerSecond must be > 0');
+		if (!(connectionBytesPerSecond > 0))
+			throw new Error('wanLink: connectionBytesPerSecond must be > 0');
 		if (!(rttMs >= 0)) throw new Error('wanLink: rttMs must be >= 0');
-		if (linkBytesPerSecond !== undefined && !(linkBytesPerSecond > 0)) throw new Error('wanLink: linkBytesPerSecond must be > 0');
+		if (linkBytesPerSecond !== undefined && !(linkBytesPerSecond > 0))
+			throw new Error('wanLink: linkBytesPerSecond must be > 0');
 	}
 
 	/** ms before a response on `socket` may start: one round trip, plus the handshake's on a new connection. */

@@ -3,7 +3,13 @@
  * accounts/keys/licences and Enterprise accounts/usage. reset() builds a fresh World
  * from the same seed, so the seeded state is identical every time.
  */
-import { defaultFile, ID_PATTERN, indexWords, seededCatalogue, type CatalogueVideo } from './catalogue';
+import {
+	defaultFile,
+	ID_PATTERN,
+	indexWords,
+	seededCatalogue,
+	type CatalogueVideo,
+} from './catalogue';
 import { base62, intBetween, mulberry32, type Rng } from './prng';
 import type { EnterpriseVideo, Tier, VideoFile } from './types';
 
@@ -55,7 +61,10 @@ export interface VisibleItem {
 }
 
 /** Newest purchase first; ties (same second) by video key ascending. Cursors rely on this order. */
-export function compareVisible(a: { purchasedAt: number; key: string }, b: { purchasedAt: number; key: string }): number {
+export function compareVisible(
+	a: { purchasedAt: number; key: string },
+	b: { purchasedAt: number; key: string },
+): number {
 	if (a.purchasedAt !== b.purchasedAt) return b.purchasedAt - a.purchasedAt;
 	return a.key < b.key ? -1 : a.key > b.key ? 1 : 0;
 }
@@ -151,7 +160,11 @@ export class World {
 		return account;
 	}
 
-	createPartnerAccount(o: { licences: number; teamOwnerLicences?: number; purchasedAtStart?: number }): {
+	createPartnerAccount(o: {
+		licences: number;
+		teamOwnerLicences?: number;
+		purchasedAtStart?: number;
+	}): {
 		key: string;
 		accountId: string;
 		secret: string;
@@ -188,7 +201,8 @@ export class World {
 	addPartnerKey(existingKey: string): string {
 		const account = this.partnerAccountOfKey(existingKey);
 		const active = account.keys.filter((k) => !this.partnerKeys.get(k)?.revoked).length;
-		if (active >= MAX_KEYS_PER_MEMBER) throw new Error(`a member holds at most ${MAX_KEYS_PER_MEMBER} keys`);
+		if (active >= MAX_KEYS_PER_MEMBER)
+			throw new Error(`a member holds at most ${MAX_KEYS_PER_MEMBER} keys`);
 		const { key } = this.newKey();
 		this.addKey(account, key);
 		return key;
@@ -227,29 +241,38 @@ export class World {
 		return video;
 	}
 
-	addPartnerLicences(key: string, n: number, o: { purchasedAt?: number; videoKeys?: string[] } = {}): string[] {
+	addPartnerLicences(
+		key: string,
+		n: number,
+		o: { purchasedAt?: number; videoKeys?: string[] } = {},
+	): string[] {
 		const account = this.partnerAccountOfKey(key);
 		if (o.videoKeys && o.videoKeys.length !== n) throw new Error('videoKeys.length must equal n');
 		const visible = new Set(this.visible(account).map((i) => i.video.id));
 		let ids: string[];
 		if (o.videoKeys) {
 			ids = o.videoKeys.map((id) => {
-				if (id.length < 1 || id.length > 50 || !ID_PATTERN.test(id)) throw new Error(`invalid video key ${JSON.stringify(id)}`);
+				if (id.length < 1 || id.length > 50 || !ID_PATTERN.test(id))
+					throw new Error(`invalid video key ${JSON.stringify(id)}`);
 				return this.videos.get(id)?.id ?? this.createHiddenVideo(id).id;
 			});
 		} else {
 			ids = this.pickVideos(account.rng, n, visible);
 		}
-		const t = o.purchasedAt !== undefined ? toSeconds(o.purchasedAt) : Math.floor(this.now() / 1000);
+		const t =
+			o.purchasedAt !== undefined ? toSeconds(o.purchasedAt) : Math.floor(this.now() / 1000);
 		for (const id of ids) account.licences.set(id, t);
 		account.version++;
-		return [...ids].sort((a, b) => compareVisible({ purchasedAt: t, key: a }, { purchasedAt: t, key: b }));
+		return [...ids].sort((a, b) =>
+			compareVisible({ purchasedAt: t, key: a }, { purchasedAt: t, key: b }),
+		);
 	}
 
 	/** A refund or takedown: the account's licences of these videos vanish (list and download). */
 	removePartnerLicences(key: string, videoKeys: string[]): void {
 		const account = this.partnerAccountOfKey(key);
-		for (const id of videoKeys) if (!account.licences.delete(id)) throw new Error(`${id} is not licensed by this account`);
+		for (const id of videoKeys)
+			if (!account.licences.delete(id)) throw new Error(`${id} is not licensed by this account`);
 		account.version++;
 	}
 
@@ -260,14 +283,18 @@ export class World {
 		const cached = this.visibleCache.get(account.id);
 		if (cached && cached.stamp === stamp) return cached.items;
 		const merged = new Map<string, number>(owner ? owner.licences : []);
-		for (const [id, t] of account.licences) merged.set(id, Math.max(t, merged.get(id) ?? -Infinity));
+		for (const [id, t] of account.licences)
+			merged.set(id, Math.max(t, merged.get(id) ?? -Infinity));
 		const items: VisibleItem[] = [];
 		for (const [id, purchasedAt] of merged) {
 			const video = this.videos.get(id);
 			if (video) items.push({ video, purchasedAt });
 		}
 		items.sort((a, b) =>
-			compareVisible({ purchasedAt: a.purchasedAt, key: a.video.id }, { purchasedAt: b.purchasedAt, key: b.video.id }),
+			compareVisible(
+				{ purchasedAt: a.purchasedAt, key: a.video.id },
+				{ purchasedAt: b.purchasedAt, key: b.video.id },
+			),
 		);
 		this.visibleCache.set(account.id, { stamp, items });
 		return items;
@@ -299,7 +326,11 @@ export class World {
 			activeCollections: 3,
 			wildcard: true,
 		};
-		for (const [i, count] of [[10, 12], [20, 7], [30, 3]] as const) {
+		for (const [i, count] of [
+			[10, 12],
+			[20, 7],
+			[30, 3],
+		] as const) {
 			const v = videos[i];
 			if (!v) continue;
 			account.perVideo.set(v.id, count);
@@ -336,7 +367,8 @@ export class World {
 		return list.map((p) => {
 			const n = ++this.videoCounter;
 			const id = p.id ?? `added-${n}`;
-			if (id.length < 1 || id.length > 50 || !ID_PATTERN.test(id)) throw new Error(`invalid video id ${JSON.stringify(id)}`);
+			if (id.length < 1 || id.length > 50 || !ID_PATTERN.test(id))
+				throw new Error(`invalid video id ${JSON.stringify(id)}`);
 			if (this.videos.has(id)) throw new Error(`video ${id} already exists`);
 			const index = this.seededSize + n;
 			const enc = encodeURIComponent(id);
@@ -349,8 +381,14 @@ export class World {
 				width: p.width === undefined ? 1920 : p.width,
 				height: p.height === undefined ? 1080 : p.height,
 				url: p.url === undefined ? `https://cdn.gridbank.io/previews/${enc}.mp4` : p.url,
-				thumbnail: p.thumbnail === undefined ? `https://cdn.gridbank.io/thumbnails/${enc}.jpg` : p.thumbnail,
-				creator: p.creator ?? { username: 'simulator', name: 'Simulator Creator', bio: null, profile_image: null },
+				thumbnail:
+					p.thumbnail === undefined ? `https://cdn.gridbank.io/thumbnails/${enc}.jpg` : p.thumbnail,
+				creator: p.creator ?? {
+					username: 'simulator',
+					name: 'Simulator Creator',
+					bio: null,
+					profile_image: null,
+				},
 				location: p.location === undefined ? null : p.location,
 				keywords: p.keywords === undefined ? [] : p.keywords,
 				theme: p.theme === undefined ? null : p.theme,
@@ -385,7 +423,9 @@ export class World {
 
 	setVideoFile(idOrKey: string, f: Partial<VideoFile>): void {
 		if (!this.videos.has(idOrKey)) throw new Error(`unknown video ${JSON.stringify(idOrKey)}`);
-		const defined = Object.fromEntries(Object.entries(f).filter(([, v]) => v !== undefined)) as Partial<VideoFile>;
+		const defined = Object.fromEntries(
+			Object.entries(f).filter(([, v]) => v !== undefined),
+		) as Partial<VideoFile>;
 		this.fileOverrides.set(idOrKey, { ...this.fileOverrides.get(idOrKey), ...defined });
 	}
 }

@@ -23,15 +23,26 @@ let cluster;
 /** Licences the trigger emitted (video keys), across every execution: checked at the end for duplicates. */
 let triggerKeys = [];
 
-const contentPolls = () => simulator.log.filter((l) => l.target === 'api' && l.path === '/partner/v1/content').length;
+const contentPolls = () =>
+	simulator.log.filter((l) => l.target === 'api' && l.path === '/partner/v1/content').length;
 
 beforeAll(async () => {
 	sim = await rt.loadSimulator();
 	// No limit here (and so no X-RateLimit-* headers), as in the benchmark: the pacing simulator
 	// alone counts the key's requests. Two servers each counting the same key against a limit of
 	// their own is not something GridBank does (the count follows the account).
-	simulator = await sim.startSimulator({ port: await rt.freePort(), storagePort: 0, partnerRatePerMinute: 0 });
-	pacingSim = await sim.startSimulator({ port: await rt.freePort(), storagePort: 0, partnerRatePerMinute: PACE_LIMIT, rateWindowMs: PACE_WINDOW_MS, logLimit: 20_000 });
+	simulator = await sim.startSimulator({
+		port: await rt.freePort(),
+		storagePort: 0,
+		partnerRatePerMinute: 0,
+	});
+	pacingSim = await sim.startSimulator({
+		port: await rt.freePort(),
+		storagePort: 0,
+		partnerRatePerMinute: PACE_LIMIT,
+		rateWindowMs: PACE_WINDOW_MS,
+		logLimit: 20_000,
+	});
 	cluster = await startCluster({
 		workers: 2,
 		concurrency: 10,
@@ -50,17 +61,27 @@ afterAll(async () => {
 /** Downloads `keys` at once through the webhook; each execution's id, worker and stored files. */
 async function downloadAll(keys) {
 	const before = new Set((await q.executions(cluster, q.DOWNLOAD_WF)).map((e) => e.id));
-	const answers = await Promise.all(keys.map((videoKey) => q.postWebhook(cluster, q.DOWNLOAD_PATH, { videoKey })));
+	const answers = await Promise.all(
+		keys.map((videoKey) => q.postWebhook(cluster, q.DOWNLOAD_PATH, { videoKey })),
+	);
 	const runs = await q.waitFor('the executions to be stored', async () => {
 		const list = (await q.executions(cluster, q.DOWNLOAD_WF)).filter((e) => !before.has(e.id));
-		return list.length === keys.length && list.every((e) => !['new', 'running'].includes(e.status)) ? list : undefined;
+		return list.length === keys.length && list.every((e) => !['new', 'running'].includes(e.status))
+			? list
+			: undefined;
 	});
 	const workerOf = cluster.workerOf();
 	const out = [];
 	for (const e of runs) {
 		const data = await q.executionData(cluster, e.id);
 		const item = data?.resultData?.runData?.Download?.[0]?.data?.main?.[0]?.[0];
-		out.push({ ...e, worker: workerOf[e.id], videoKey: item?.json?.video_key, error: data?.resultData?.error, files: await q.binaries(cluster, e.id) });
+		out.push({
+			...e,
+			worker: workerOf[e.id],
+			videoKey: item?.json?.video_key,
+			error: data?.resultData?.error,
+			files: await q.binaries(cluster, e.id),
+		});
 	}
 	return { answers, runs: out };
 }
@@ -69,7 +90,9 @@ async function downloadAll(keys) {
 function expectByteExact(runs) {
 	for (const r of runs.filter((x) => x.status === 'success')) {
 		const file = simulator.getVideoFile(r.videoKey);
-		expect(r.files).toEqual([{ fileName: file.fileName, size: file.size, sha256: sim.fileSha256(r.videoKey, file.size) }]);
+		expect(r.files).toEqual([
+			{ fileName: file.fileName, size: file.size, sha256: sim.fileSha256(r.videoKey, file.size) },
+		]);
 	}
 }
 
@@ -82,7 +105,9 @@ test('(c, first part) the Partner Trigger, active on the main, starts executions
 		'the next poll to start an execution',
 		async () => {
 			const list = await q.executions(cluster, q.TRIGGER_WF);
-			return list.length && list.every((e) => !['new', 'running'].includes(e.status)) ? list : undefined;
+			return list.length && list.every((e) => !['new', 'running'].includes(e.status))
+				? list
+				: undefined;
 		},
 		{ timeoutMs: 150_000, everyMs: 2000 },
 	);
@@ -99,7 +124,11 @@ test('(c, first part) the Partner Trigger, active on the main, starts executions
 		expect(files).toEqual(
 			items.map((i) => {
 				const f = simulator.getVideoFile(i.json.video_key);
-				return { fileName: f.fileName, size: f.size, sha256: sim.fileSha256(i.json.video_key, f.size) };
+				return {
+					fileName: f.fileName,
+					size: f.size,
+					sha256: sim.fileSha256(i.json.video_key, f.size),
+				};
 			}),
 		);
 	}
@@ -107,7 +136,10 @@ test('(c, first part) the Partner Trigger, active on the main, starts executions
 }, 300_000);
 
 test('(a) twenty downloads at once: both workers take part, every file byte-exact in the database', async () => {
-	const keys = simulator.partnerLicences(sim.DEMO_PARTNER_KEY).slice(10, 30).map((l) => l.video_key);
+	const keys = simulator
+		.partnerLicences(sim.DEMO_PARTNER_KEY)
+		.slice(10, 30)
+		.map((l) => l.video_key);
 	expect(keys).toHaveLength(20);
 	const { answers, runs } = await downloadAll(keys);
 	expect(answers.map((a) => a.status)).toEqual(keys.map(() => 200));
@@ -121,7 +153,10 @@ test('(a) twenty downloads at once: both workers take part, every file byte-exac
 }, 600_000);
 
 test('(b) a file over what database mode can hold is refused before its body, naming the setting; the others are unaffected', async () => {
-	const [big, ...others] = simulator.partnerLicences(sim.DEMO_PARTNER_KEY).slice(40, 44).map((l) => l.video_key);
+	const [big, ...others] = simulator
+		.partnerLicences(sim.DEMO_PARTNER_KEY)
+		.slice(40, 44)
+		.map((l) => l.video_key);
 	simulator.setVideoFile(big, { size: 1.5 * 1024 ** 3 });
 	simulator.clearLog();
 	const { runs } = await downloadAll([big, ...others]);
@@ -134,12 +169,19 @@ test('(b) a file over what database mode can hold is refused before its body, na
 	expect(refused.error.description).toMatch(/N8N_DEFAULT_BINARY_DATA_MODE/);
 	expect(refused.files).toEqual([]);
 	// The worker asked storage once and read no body: it is alive and answers its health check.
-	expect(simulator.log.filter((l) => l.target === 'storage' && l.path.includes(encodeURIComponent(big)))).toHaveLength(1);
-	for (const w of cluster.workers) expect((await fetch(`http://127.0.0.1:${w.healthPort}/healthz`)).ok).toBe(true);
+	expect(
+		simulator.log.filter((l) => l.target === 'storage' && l.path.includes(encodeURIComponent(big))),
+	).toHaveLength(1);
+	for (const w of cluster.workers)
+		expect((await fetch(`http://127.0.0.1:${w.healthPort}/healthz`)).ok).toBe(true);
 }, 300_000);
 
 test('(pacing) three workflows on one key across the main and both workers stay under the account limit', async () => {
-	const result = await q.measurePacing(cluster, pacingSim, { n: 200, limit: PACE_LIMIT, windowMs: PACE_WINDOW_MS });
+	const result = await q.measurePacing(cluster, pacingSim, {
+		n: 200,
+		limit: PACE_LIMIT,
+		windowMs: PACE_WINDOW_MS,
+	});
 	console.log(`[queue] pacing: ${JSON.stringify(result)}`);
 	expect(result.runs.map((r) => r.status)).toEqual(['success', 'success', 'success']);
 	expect(result.runs.map((r) => r.process).sort()).toEqual(expect.arrayContaining(['main']));
@@ -157,22 +199,36 @@ test('(pacing) three workflows on one key across the main and both workers stay 
 	expect(result.share).toBeGreaterThanOrEqual(0.75);
 }, 900_000);
 
-test('(d) a worker killed mid-download: n8n\'s recovery applies, nothing half-downloaded is reported as a success', async () => {
-	const [key, after] = simulator.partnerLicences(sim.DEMO_PARTNER_KEY).slice(50, 52).map((l) => l.video_key);
+test("(d) a worker killed mid-download: n8n's recovery applies, nothing half-downloaded is reported as a success", async () => {
+	const [key, after] = simulator
+		.partnerLicences(sim.DEMO_PARTNER_KEY)
+		.slice(50, 52)
+		.map((l) => l.video_key);
 	const file = simulator.getVideoFile(key);
 	simulator.faults.slowDownload(Math.ceil(file.size / 20)); // about 20 s for this file
 	const before = new Set((await q.executions(cluster, q.DOWNLOAD_WF)).map((e) => e.id));
-	const pending = q.postWebhook(cluster, q.DOWNLOAD_PATH, { videoKey: key }, 240_000).catch((e) => ({ status: 0, body: String(e) }));
+	const pending = q
+		.postWebhook(cluster, q.DOWNLOAD_PATH, { videoKey: key }, 240_000)
+		.catch((e) => ({ status: 0, body: String(e) }));
 	const { id, worker } = await q.waitFor(
 		'a worker to start the download',
 		async () => {
 			const map = cluster.workerOf();
-			const fresh = (await q.executions(cluster, q.DOWNLOAD_WF)).find((e) => !before.has(e.id) && map[e.id]);
-			return fresh && { id: fresh.id, worker: cluster.workers.find((w) => w.name === map[fresh.id]) };
+			const fresh = (await q.executions(cluster, q.DOWNLOAD_WF)).find(
+				(e) => !before.has(e.id) && map[e.id],
+			);
+			return (
+				fresh && { id: fresh.id, worker: cluster.workers.find((w) => w.name === map[fresh.id]) }
+			);
 		},
 		{ timeoutMs: 60_000, everyMs: 250 },
 	);
-	await q.waitFor('the transfer to be under way', () => simulator.log.some((l) => l.target === 'storage' && l.path.includes(encodeURIComponent(key))), { timeoutMs: 30_000, everyMs: 100 });
+	await q.waitFor(
+		'the transfer to be under way',
+		() =>
+			simulator.log.some((l) => l.target === 'storage' && l.path.includes(encodeURIComponent(key))),
+		{ timeoutMs: 30_000, everyMs: 100 },
+	);
 	await new Promise((r) => setTimeout(r, 2000));
 	worker.proc.kill('SIGKILL');
 	await worker.proc.waitExit();
@@ -187,7 +243,9 @@ test('(d) a worker killed mid-download: n8n\'s recovery applies, nothing half-do
 		},
 		{ timeoutMs: 240_000, everyMs: 2000 },
 	);
-	console.log(`[queue] killed ${worker.name} during execution ${id}: n8n marked it "${settled.status}"`);
+	console.log(
+		`[queue] killed ${worker.name} during execution ${id}: n8n marked it "${settled.status}"`,
+	);
 	expect(settled.status).not.toBe('success');
 	expect(await q.binaries(cluster, id)).toEqual([]);
 	const answer = await pending;
@@ -200,18 +258,26 @@ test('(d) a worker killed mid-download: n8n\'s recovery applies, nothing half-do
 	expectByteExact(runs);
 	// Nothing of this workflow is a success without its exact bytes.
 	const all = await q.executions(cluster, q.DOWNLOAD_WF);
-	for (const e of all.filter((x) => x.status === 'success')) expect((await q.binaries(cluster, e.id)).length).toBe(1);
+	for (const e of all.filter((x) => x.status === 'success'))
+		expect((await q.binaries(cluster, e.id)).length).toBe(1);
 }, 600_000);
 
 test('(c, second part) later polls emit nothing twice', async () => {
 	// At least one more scheduled poll has happened since the first part (the scenarios above take minutes).
 	const before = contentPolls();
-	await q.waitFor('one more scheduled poll', () => contentPolls() > before, { timeoutMs: 90_000, everyMs: 1000 });
+	await q.waitFor('one more scheduled poll', () => contentPolls() > before, {
+		timeoutMs: 90_000,
+		everyMs: 1000,
+	});
 	await new Promise((r) => setTimeout(r, 5000));
 	const keys = [];
 	for (const e of await q.executions(cluster, q.TRIGGER_WF)) {
 		const data = await q.executionData(cluster, e.id);
-		keys.push(...(data.resultData.runData['New licence']?.[0]?.data?.main?.[0] ?? []).map((i) => i.json.video_key));
+		keys.push(
+			...(data.resultData.runData['New licence']?.[0]?.data?.main?.[0] ?? []).map(
+				(i) => i.json.video_key,
+			),
+		);
 	}
 	expect(keys.sort()).toEqual([...triggerKeys].sort());
 	expect(new Set(keys).size).toBe(keys.length);

@@ -19,14 +19,40 @@ const DEMO_CRED = cred('gbPartnerCredDemo', 'GridBank Partner account');
 const PACING_CRED = cred('gbPartnerCredPace', 'GridBank Partner (pacing simulator)');
 
 const webhook = (name, p) =>
-	node(name, 'n8n-nodes-base.webhook', { httpMethod: 'POST', path: p, responseMode: 'lastNode', responseData: 'firstEntryJson', options: {} }, { typeVersion: 2, webhookId: crypto.randomUUID() });
+	node(
+		name,
+		'n8n-nodes-base.webhook',
+		{
+			httpMethod: 'POST',
+			path: p,
+			responseMode: 'lastNode',
+			responseData: 'firstEntryJson',
+			options: {},
+		},
+		{ typeVersion: 2, webhookId: crypto.randomUUID() },
+	);
 
 /** POST {videoKey} starts one download on a worker; n8n answers with the node's output. */
 function downloadWorkflow() {
-	return workflow(DOWNLOAD_WF, 'Queue: download one master', [
-		webhook('Webhook', DOWNLOAD_PATH),
-		node('Download', `${PKG}.gridBankPartner`, { operation: 'getDownloadUrl', videoKey: '={{ $json.body.videoKey }}', download: true, binaryPropertyName: 'master' }, { credentials: DEMO_CRED }),
-	], [['Webhook', 'Download']]);
+	return workflow(
+		DOWNLOAD_WF,
+		'Queue: download one master',
+		[
+			webhook('Webhook', DOWNLOAD_PATH),
+			node(
+				'Download',
+				`${PKG}.gridBankPartner`,
+				{
+					operation: 'getDownloadUrl',
+					videoKey: '={{ $json.body.videoKey }}',
+					download: true,
+					binaryPropertyName: 'master',
+				},
+				{ credentials: DEMO_CRED },
+			),
+		],
+		[['Webhook', 'Download']],
+	);
 }
 
 /**
@@ -34,25 +60,69 @@ function downloadWorkflow() {
  * item). Started by webhook (runs on a worker) or by hand (runs on the main).
  */
 function pacingWorkflow(n) {
-	return workflow(PACING_WF, 'Queue: many API calls on one key', [
-		webhook('Webhook', PACING_PATH),
-		node('Start', 'n8n-nodes-base.manualTrigger', {}),
-		node('List', `${PKG}.gridBankPartner`, { operation: 'listContent', returnAll: false, limit: n }, { credentials: PACING_CRED }),
-		node('URLs', `${PKG}.gridBankPartner`, { operation: 'getDownloadUrl', videoKey: '={{ $json.video_key }}' }, { credentials: PACING_CRED }),
-	], [['Webhook', 'List'], ['Start', 'List'], ['List', 'URLs']]);
+	return workflow(
+		PACING_WF,
+		'Queue: many API calls on one key',
+		[
+			webhook('Webhook', PACING_PATH),
+			node('Start', 'n8n-nodes-base.manualTrigger', {}),
+			node(
+				'List',
+				`${PKG}.gridBankPartner`,
+				{ operation: 'listContent', returnAll: false, limit: n },
+				{ credentials: PACING_CRED },
+			),
+			node(
+				'URLs',
+				`${PKG}.gridBankPartner`,
+				{ operation: 'getDownloadUrl', videoKey: '={{ $json.video_key }}' },
+				{ credentials: PACING_CRED },
+			),
+		],
+		[
+			['Webhook', 'List'],
+			['Start', 'List'],
+			['List', 'URLs'],
+		],
+	);
 }
 
 /** The Partner Trigger, polling every minute (n8n's shortest), downloading each new master. */
 function triggerWorkflow() {
-	return workflow(TRIGGER_WF, 'Queue: new licences', [
-		node('New licence', `${PKG}.gridBankPartnerTrigger`, { pollTimes: { item: [{ mode: 'everyMinute' }] }, download: true, binaryPropertyName: 'data', options: { includeExisting: false } }, { credentials: DEMO_CRED }),
-	], []);
+	return workflow(
+		TRIGGER_WF,
+		'Queue: new licences',
+		[
+			node(
+				'New licence',
+				`${PKG}.gridBankPartnerTrigger`,
+				{
+					pollTimes: { item: [{ mode: 'everyMinute' }] },
+					download: true,
+					binaryPropertyName: 'data',
+					options: { includeExisting: false },
+				},
+				{ credentials: DEMO_CRED },
+			),
+		],
+		[],
+	);
 }
 
 function credentials(baseUrl, pacingBaseUrl, sim) {
 	return [
-		{ id: 'gbPartnerCredDemo', name: 'GridBank Partner account', type: 'gridBankPartnerApi', data: { apiKey: sim.DEMO_PARTNER_KEY, baseUrl } },
-		{ id: 'gbPartnerCredPace', name: 'GridBank Partner (pacing simulator)', type: 'gridBankPartnerApi', data: { apiKey: sim.DEMO_PARTNER_KEY, baseUrl: pacingBaseUrl } },
+		{
+			id: 'gbPartnerCredDemo',
+			name: 'GridBank Partner account',
+			type: 'gridBankPartnerApi',
+			data: { apiKey: sim.DEMO_PARTNER_KEY, baseUrl },
+		},
+		{
+			id: 'gbPartnerCredPace',
+			name: 'GridBank Partner (pacing simulator)',
+			type: 'gridBankPartnerApi',
+			data: { apiKey: sim.DEMO_PARTNER_KEY, baseUrl: pacingBaseUrl },
+		},
 	];
 }
 
@@ -76,14 +146,18 @@ async function postWebhook(cluster, p, body, timeoutMs = 300_000) {
 
 /** Executions of a workflow, oldest first: [{id, status, mode}]. */
 async function executions(cluster, workflowId) {
-	const rows = await cluster.sql(`SELECT id, status, mode FROM execution_entity WHERE "workflowId" = '${workflowId}' ORDER BY id`);
+	const rows = await cluster.sql(
+		`SELECT id, status, mode FROM execution_entity WHERE "workflowId" = '${workflowId}' ORDER BY id`,
+	);
 	return rows.map(([id, status, mode]) => ({ id, status, mode }));
 }
 
 /** An execution's run data, parsed the way n8n stores it (flatted). */
 async function executionData(cluster, id) {
 	const { parse } = require(path.join(rt.CACHE_DIR, 'node_modules', 'flatted'));
-	const rows = await cluster.sql(`SELECT data FROM execution_data WHERE "executionId" = ${Number(id)}`);
+	const rows = await cluster.sql(
+		`SELECT data FROM execution_data WHERE "executionId" = ${Number(id)}`,
+	);
 	return rows.length ? parse(rows[0][0]) : undefined;
 }
 
@@ -108,7 +182,9 @@ async function referencedFiles(cluster, items, property) {
 			out.push({ missing: id || 'no binary id' });
 			continue;
 		}
-		const [row] = await cluster.sql(`SELECT "fileName", "fileSize", encode(sha256(data), 'hex') FROM binary_data WHERE "fileId" = '${fileId}'`);
+		const [row] = await cluster.sql(
+			`SELECT "fileName", "fileSize", encode(sha256(data), 'hex') FROM binary_data WHERE "fileId" = '${fileId}'`,
+		);
 		out.push(row ? { fileName: row[0], size: Number(row[1]), sha256: row[2] } : { missing: id });
 	}
 	return out;
@@ -120,7 +196,8 @@ async function waitFor(label, check, { timeoutMs = 120_000, everyMs = 1000 } = {
 	for (;;) {
 		const v = await check();
 		if (v) return v;
-		if (Date.now() - started > timeoutMs) throw new Error(`timed out after ${Math.round(timeoutMs / 1000)}s waiting for ${label}`);
+		if (Date.now() - started > timeoutMs)
+			throw new Error(`timed out after ${Math.round(timeoutMs / 1000)}s waiting for ${label}`);
 		await new Promise((r) => setTimeout(r, everyMs));
 	}
 }
@@ -160,14 +237,22 @@ async function measurePacing(cluster, pacingSim, { n, limit, windowMs }) {
 	pacingSim.clearLog();
 	const before = new Set((await executions(cluster, PACING_WF)).map((e) => e.id));
 	const started = Date.now();
-	const hooks = [postWebhook(cluster, PACING_PATH, { from: 'worker' }), postWebhook(cluster, PACING_PATH, { from: 'worker' })];
-	const manual = await cluster.main.rest('POST', `/workflows/${PACING_WF}/run`, { triggerToStartFrom: { name: 'Start' } });
+	const hooks = [
+		postWebhook(cluster, PACING_PATH, { from: 'worker' }),
+		postWebhook(cluster, PACING_PATH, { from: 'worker' }),
+	];
+	const manual = await cluster.main.rest('POST', `/workflows/${PACING_WF}/run`, {
+		triggerToStartFrom: { name: 'Start' },
+	});
 	await Promise.all(hooks);
 	const runs = await waitFor(
 		'three pacing executions to finish',
 		async () => {
 			const list = (await executions(cluster, PACING_WF)).filter((e) => !before.has(e.id));
-			return list.length === 3 && list.every((e) => !['new', 'running', 'waiting'].includes(e.status)) ? list : undefined;
+			return list.length === 3 &&
+				list.every((e) => !['new', 'running', 'waiting'].includes(e.status))
+				? list
+				: undefined;
 		},
 		{ timeoutMs: 15 * 60_000, everyMs: 1000 },
 	);
@@ -184,11 +269,15 @@ async function measurePacing(cluster, pacingSim, { n, limit, windowMs }) {
 			process: String(e.id) === String(manual.executionId) ? 'main' : (workerOf[e.id] ?? 'unknown'),
 			items: out.length,
 			distinctKeys: new Set(keys).size,
-			withUrl: out.filter((i) => typeof i.json.url === 'string' && i.json.url.startsWith('http')).length,
+			withUrl: out.filter((i) => typeof i.json.url === 'string' && i.json.url.startsWith('http'))
+				.length,
 		});
 	}
 	const api = pacingSim.log.filter((l) => l.target === 'api');
-	const accepted = api.filter((l) => l.status === 200).map((l) => l.at).sort((a, b) => a - b);
+	const accepted = api
+		.filter((l) => l.status === 200)
+		.map((l) => l.at)
+		.sort((a, b) => a - b);
 	const refused = api.filter((l) => l.status === 429).length;
 	const span = accepted.length ? accepted[accepted.length - 1] - accepted[0] : 0;
 	return {

@@ -1,4 +1,9 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import type {
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeType,
+	INodeTypeDescription,
+} from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { ENTERPRISE } from './transport/profile';
@@ -26,7 +31,8 @@ export class GridBankEnterprise implements INodeType {
 		version: 1,
 		subtitle:
 			'={{ {"video.search": "Search Videos", "video.get": "Get Video", "video.getDownload": "Get Download", "usage.get": "Get Usage"}[$parameter["resource"] + "." + $parameter["operation"]] }}',
-		description: 'Search the GridBank catalogue and download originals under an enterprise subscription',
+		description:
+			'Search the GridBank catalogue and download originals under an enterprise subscription',
 		defaults: { name: 'GridBank Enterprise' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],

@@ -1,4 +1,9 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import type {
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeType,
+	INodeTypeDescription,
+} from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { PARTNER } from './transport/profile';
@@ -13,7 +18,10 @@ import * as video from './actions/video/Video.resource';
  * AI tool after the operation's action only when the operation list is shown for a resource.
  * Workflows saved without it get its default, so they route the same.
  */
-const operations: Record<string, Operation> = { 'video.listContent': video.listContent, 'video.getDownloadUrl': video.getDownloadUrl };
+const operations: Record<string, Operation> = {
+	'video.listContent': video.listContent,
+	'video.getDownloadUrl': video.getDownloadUrl,
+};
 
 export class GridBankPartner implements INodeType {
 	description: INodeTypeDescription = {
@@ -22,8 +30,10 @@ export class GridBankPartner implements INodeType {
 		icon: { light: 'file:gridbank.svg', dark: 'file:gridbank.dark.svg' },
 		group: ['input'],
 		version: 1,
-		subtitle: '={{ {"listContent": "List Licensed Content", "getDownloadUrl": "Get Download URL"}[$parameter["operation"]] }}',
-		description: 'List the videos your GridBank account has licensed and download their master files',
+		subtitle:
+			'={{ {"listContent": "List Licensed Content", "getDownloadUrl": "Get Download URL"}[$parameter["operation"]] }}',
+		description:
+			'List the videos your GridBank account has licensed and download their master files',
 		defaults: { name: 'GridBank Partner' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],

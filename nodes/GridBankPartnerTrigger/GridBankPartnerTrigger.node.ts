@@ -1,7 +1,16 @@
-import type { INodeExecutionData, INodeType, INodeTypeDescription, IPollFunctions } from 'n8n-workflow';
+import type {
+	INodeExecutionData,
+	INodeType,
+	INodeTypeDescription,
+	IPollFunctions,
+} from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { downloadProperties, maxRetriesOption, parallelConnectionsOption } from '../shared/descriptions/common-properties';
+import {
+	downloadProperties,
+	maxRetriesOption,
+	parallelConnectionsOption,
+} from '../shared/descriptions/common-properties';
 import { outputFormatOption } from '../shared/descriptions/video-shape';
 import { poll } from './poll';
 
@@ -13,7 +22,8 @@ export class GridBankPartnerTrigger implements INodeType {
 		group: ['trigger'],
 		version: 1,
 		subtitle: '={{ $parameter["download"] ? "New licensed video + file" : "New licensed video" }}',
-		description: 'Starts the workflow when your GridBank account (or its team owner) licenses a video',
+		description:
+			'Starts the workflow when your GridBank account (or its team owner) licenses a video',
 		defaults: { name: 'GridBank Partner Trigger' },
 		polling: true,
 		inputs: [],

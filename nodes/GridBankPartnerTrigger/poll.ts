@@ -14,7 +14,11 @@ import { type ItemContext, itemContext } from '../shared/item-context';
 import { atItem } from '../shared/transport/errors';
 import { failureCause } from '../shared/transport/failure-cause';
 import { readBoolean, readInteger } from '../shared/read-parameters';
-import { readOutputFormat, shapeVideos, type OutputFormat } from '../shared/descriptions/video-shape';
+import {
+	readOutputFormat,
+	shapeVideos,
+	type OutputFormat,
+} from '../shared/descriptions/video-shape';
 import { afterListing, readState, stopPaging, videoKey, writeState } from './seen-state';
 
 /** n8n versions without a poll budget get the one current n8n applies. */
@@ -48,7 +52,9 @@ export async function poll(ctx: IPollFunctions): Promise<INodeExecutionData[][] 
 	const state = readState(data, baseUrl);
 	const existing = state ? 0 : existingToEmit(ctx);
 	const nowSeconds = Math.floor(settings.startedAt / 1000);
-	const { items: listed } = await listLicences(item.client, item.scope, { stopAt: stopPaging(state, nowSeconds, existing) });
+	const { items: listed } = await listLicences(item.client, item.scope, {
+		stopAt: stopPaging(state, nowSeconds, existing),
+	});
 	const outcome = afterListing(state, listed, { baseUrl, nowSeconds, existing });
 	const items = await toItems(ctx, settings, outcome.queue);
 	// Only a poll that got this far moves the state: a failed one is repeated in full.
@@ -57,18 +63,36 @@ export async function poll(ctx: IPollFunctions): Promise<INodeExecutionData[][] 
 }
 
 /** "Fetch Test Event": the newest licence, so fields can be mapped; the saved state is left alone. */
-async function newestLicence(ctx: IPollFunctions, settings: PollSettings): Promise<INodeExecutionData[]> {
+async function newestLicence(
+	ctx: IPollFunctions,
+	settings: PollSettings,
+): Promise<INodeExecutionData[]> {
 	const { items } = await listLicences(settings.item.client, settings.item.scope, { limit: 1 });
 	if (!items.length)
 		throw new NodeOperationError(ctx.getNode(), 'This account has not licensed any video yet', {
-			description: 'There is no licence to show as a sample. License a video on GridBank (or ask the team owner to), then fetch the test event again.',
+			description:
+				'There is no licence to show as a sample. License a video on GridBank (or ask the team owner to), then fetch the test event again.',
 		});
 	return await toItems(ctx, settings, items);
 }
 
 function existingToEmit(ctx: IPollFunctions): number {
-	if (!readBoolean(ctx.getNode(), ctx.getNodeParameter('options.includeExisting', false), 'Include Existing Licences', 0)) return 0;
-	return readInteger(ctx.getNode(), ctx.getNodeParameter('options.maxExisting', 10), 'Max Existing Licences', 0, 1);
+	if (
+		!readBoolean(
+			ctx.getNode(),
+			ctx.getNodeParameter('options.includeExisting', false),
+			'Include Existing Licences',
+			0,
+		)
+	)
+		return 0;
+	return readInteger(
+		ctx.getNode(),
+		ctx.getNodeParameter('options.maxExisting', 10),
+		'Max Existing Licences',
+		0,
+		1,
+	);
 }
 
 /**
@@ -76,11 +100,17 @@ function existingToEmit(ctx: IPollFunctions): number {
  * downloads stop early enough to stay inside n8n's poll budget, and the rest waits for the next
  * poll (the caller keeps it as pending), so a large backlog never makes a poll time out.
  */
-async function toItems(ctx: IPollFunctions, settings: PollSettings, queue: IDataObject[]): Promise<INodeExecutionData[]> {
+async function toItems(
+	ctx: IPollFunctions,
+	settings: PollSettings,
+	queue: IDataObject[],
+): Promise<INodeExecutionData[]> {
 	// The queue (and what is saved as pending) stays in the API's shape; only the output is reshaped.
-	const shape = (json: IDataObject, extras: string[] = []) => shapeVideos(settings.format, PARTNER.videoFields, [json], extras)[0];
+	const shape = (json: IDataObject, extras: string[] = []) =>
+		shapeVideos(settings.format, PARTNER.videoFields, [json], extras)[0];
 	if (!settings.download) return queue.map((json) => ({ json: shape(json) }));
-	const budget = typeof ctx.getPollBudgetMs === 'function' ? ctx.getPollBudgetMs() : DEFAULT_BUDGET_MS;
+	const budget =
+		typeof ctx.getPollBudgetMs === 'function' ? ctx.getPollBudgetMs() : DEFAULT_BUDGET_MS;
 	const { item, parallelConnections } = settings;
 	const items: INodeExecutionData[] = [];
 	let slowest = 0;
@@ -90,7 +120,12 @@ async function toItems(ctx: IPollFunctions, settings: PollSettings, queue: IData
 		const key = videoKey(video);
 		const issue = async () => await issueDownloadUrl(item, key);
 		try {
-			const { json, binary } = await downloadItem(item, { videoId: key, first: await issue(), issue, parallelConnections });
+			const { json, binary } = await downloadItem(item, {
+				videoId: key,
+				first: await issue(),
+				issue,
+				parallelConnections,
+			});
 			const file = { fileName: json.fileName, mimeType: json.mimeType, fileSize: json.fileSize };
 			items.push({ json: shape({ ...video, ...file }, Object.keys(file)), binary });
 		} catch (error) {
@@ -113,6 +148,7 @@ async function toItems(ctx: IPollFunctions, settings: PollSettings, queue: IData
  * or network faults) fails the poll, which is then repeated.
  */
 function licenceGone(error: unknown): string | undefined {
-	if (!(error instanceof NodeApiError) || failureCause(error) !== 'configuration-invalid') return undefined;
+	if (!(error instanceof NodeApiError) || failureCause(error) !== 'configuration-invalid')
+		return undefined;
 	return error.httpCode === '403' || error.httpCode === '404' ? error.message : undefined;
 }

@@ -53,7 +53,11 @@ export interface SeenState {
  */
 export function purchasedAt(video: IDataObject, nowSeconds = Infinity): number | undefined {
 	const value = video.purchased_at;
-	return typeof value === 'number' && Number.isFinite(value) && value <= nowSeconds + MAX_SKEW_SECONDS ? value : undefined;
+	return typeof value === 'number' &&
+		Number.isFinite(value) &&
+		value <= nowSeconds + MAX_SKEW_SECONDS
+		? value
+		: undefined;
 }
 
 export const videoKey = (video: IDataObject) => String(video.video_key);
@@ -64,7 +68,10 @@ export const videoKey = (video: IDataObject) => String(video.video_key);
  * purchases made after it at this machine's time.
  */
 export function sinceFor(newest: number, nowSeconds: number): number {
-	return Math.min(nowSeconds - newest > SETTLE_SECONDS ? newest + 1 : newest - OVERLAP_SECONDS, nowSeconds - OVERLAP_SECONDS);
+	return Math.min(
+		nowSeconds - newest > SETTLE_SECONDS ? newest + 1 : newest - OVERLAP_SECONDS,
+		nowSeconds - OVERLAP_SECONDS,
+	);
 }
 
 /** A saved `since` as this poll may use it: one saved ahead of the clock (by older versions) is pulled back. */
@@ -101,14 +108,19 @@ export function writeState(data: IDataObject, state: SeenState): void {
  * saved state the boundary is fixed by the newest purchase (the first dated video of the
  * list), which is itself listed: the state is built from it.
  */
-export function stopPaging(state: SeenState | undefined, nowSeconds: number, minListed = 0): (video: IDataObject) => boolean {
+export function stopPaging(
+	state: SeenState | undefined,
+	nowSeconds: number,
+	minListed = 0,
+): (video: IDataObject) => boolean {
 	let boundary = usableSince(state?.since, nowSeconds);
 	let listed = 0;
 	let knownRun = 0;
 	const known = new Set([...(state?.keys ?? []), ...(state?.pending.map(videoKey) ?? [])]);
 	return (video) => {
 		const time = purchasedAt(video, nowSeconds);
-		if (boundary !== null && time !== undefined && time < boundary && listed >= minListed) return true;
+		if (boundary !== null && time !== undefined && time < boundary && listed >= minListed)
+			return true;
 		knownRun = time === undefined && known.has(videoKey(video)) ? knownRun + 1 : 0;
 		if (knownRun > KNOWN_RUN && listed >= minListed) return true;
 		listed++;
@@ -141,7 +153,9 @@ export function afterListing(
 		: listed.slice(0, options.existing ?? 0);
 	const queue = [...fresh, ...(state?.pending ?? [])];
 
-	const times = listed.map((video) => purchasedAt(video, options.nowSeconds)).filter((time): time is number => time !== undefined);
+	const times = listed
+		.map((video) => purchasedAt(video, options.nowSeconds))
+		.filter((time): time is number => time !== undefined);
 	let since = usableSince(state?.since, options.nowSeconds);
 	if (times.length) {
 		const proposed = sinceFor(Math.max(...times), options.nowSeconds);
@@ -160,6 +174,12 @@ export function afterListing(
 
 	return {
 		queue,
-		next: (emitted) => ({ version: STATE_VERSION, baseUrl: options.baseUrl, since, keys, pending: queue.slice(emitted) }),
+		next: (emitted) => ({
+			version: STATE_VERSION,
+			baseUrl: options.baseUrl,
+			since,
+			keys,
+			pending: queue.slice(emitted),
+		}),
 	};
 }

@@ -12,7 +12,9 @@ export interface ItemScope {
 	maxRetries: number;
 }
 
-export interface ItemContext<C extends IExecuteFunctions | IPollFunctions = IExecuteFunctions | IPollFunctions> extends ItemScope {
+export interface ItemContext<
+	C extends IExecuteFunctions | IPollFunctions = IExecuteFunctions | IPollFunctions,
+> extends ItemScope {
 	readonly ctx: C;
 	readonly node: INode;
 	readonly client: GridBankClient;
@@ -23,11 +25,17 @@ export interface ItemContext<C extends IExecuteFunctions | IPollFunctions = IExe
 }
 
 /** Binds one item; reads (and checks) its Max Retries, so a bad value fails before any request. */
-export function itemContext<C extends IExecuteFunctions | IPollFunctions>(ctx: C, client: GridBankClient, itemIndex: number): ItemContext<C> {
+export function itemContext<C extends IExecuteFunctions | IPollFunctions>(
+	ctx: C,
+	client: GridBankClient,
+	itemIndex: number,
+): ItemContext<C> {
 	const param =
 		'getInputData' in ctx
-			? (name: string, fallback?: unknown) => (ctx as IExecuteFunctions).getNodeParameter(name, itemIndex, fallback)
-			: (name: string, fallback?: unknown) => (ctx as IPollFunctions).getNodeParameter(name, fallback);
+			? (name: string, fallback?: unknown) =>
+					(ctx as IExecuteFunctions).getNodeParameter(name, itemIndex, fallback)
+			: (name: string, fallback?: unknown) =>
+					(ctx as IPollFunctions).getNodeParameter(name, fallback);
 	const node = ctx.getNode();
 	const maxRetries = readMaxRetries(param, node, itemIndex);
 	return { ctx, node, client, itemIndex, maxRetries, param, scope: { itemIndex, maxRetries } };

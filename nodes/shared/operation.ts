@@ -1,6 +1,12 @@
 // One operation = one file exporting its UI properties and an execute for one input item.
 // The node's router runs it for every item, with continueOnFail and pairedItem handled once.
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties, NodeExecutionHint } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+	NodeExecutionHint,
+} from 'n8n-workflow';
 
 import type { ItemContext } from './item-context';
 
@@ -17,4 +23,6 @@ export interface Operation {
 	execute(item: ActionItem): Promise<OperationResult>;
 }
 
-export const jsonItems = (objects: IDataObject[]): OperationResult => ({ items: objects.map((json) => ({ json })) });
+export const jsonItems = (objects: IDataObject[]): OperationResult => ({
+	items: objects.map((json) => ({ json })),
+});

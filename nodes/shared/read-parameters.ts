@@ -5,28 +5,47 @@ import type { INode } from 'n8n-workflow';
 
 import { inputError } from './transport/errors';
 
-const show = (value: unknown) => (typeof value === 'string' ? `"${value}"` : JSON.stringify(value) ?? String(value));
+const show = (value: unknown) =>
+	typeof value === 'string' ? `"${value}"` : (JSON.stringify(value) ?? String(value));
 
 /** true / false, or the strings "true" / "false" (any case, spaces trimmed). */
-export function readBoolean(node: INode, value: unknown, label: string, itemIndex: number): boolean {
+export function readBoolean(
+	node: INode,
+	value: unknown,
+	label: string,
+	itemIndex: number,
+): boolean {
 	if (typeof value === 'boolean') return value;
 	if (typeof value === 'string') {
 		const text = value.trim().toLowerCase();
 		if (text === 'true') return true;
 		if (text === 'false') return false;
 	}
-	throw inputError(node, `${label} must be true or false`, `Got ${show(value)}. Check the value or expression in the "${label}" field.`, itemIndex);
+	throw inputError(
+		node,
+		`${label} must be true or false`,
+		`Got ${show(value)}. Check the value or expression in the "${label}" field.`,
+		itemIndex,
+	);
 }
 
 /** A number, or a string that is exactly a decimal number ("25", " 2.5 "); undefined otherwise. */
 export function numberFrom(value: unknown): number | undefined {
 	if (typeof value === 'number') return Number.isFinite(value) ? value : undefined;
-	if (typeof value === 'string' && /^\s*[+-]?(\d+(\.\d*)?|\.\d+)\s*$/.test(value)) return Number(value);
+	if (typeof value === 'string' && /^\s*[+-]?(\d+(\.\d*)?|\.\d+)\s*$/.test(value))
+		return Number(value);
 	return undefined;
 }
 
 /** A whole number from `min` to `max`, given as a number or a numeric string. */
-export function readInteger(node: INode, value: unknown, label: string, itemIndex: number, min: number, max = Number.MAX_SAFE_INTEGER): number {
+export function readInteger(
+	node: INode,
+	value: unknown,
+	label: string,
+	itemIndex: number,
+	min: number,
+	max = Number.MAX_SAFE_INTEGER,
+): number {
 	const number = numberFrom(value);
 	if (number === undefined || !Number.isInteger(number) || number < min || number > max)
 		throw inputError(

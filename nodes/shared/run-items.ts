@@ -21,19 +21,32 @@ export async function runItems(
 
 	for (let itemIndex = 0; itemIndex < inputs.length; itemIndex++) {
 		try {
-			const resource = ctx.getNode().parameters.resource === undefined ? '' : `${ctx.getNodeParameter('resource', itemIndex) as string}.`;
+			const resource =
+				ctx.getNode().parameters.resource === undefined
+					? ''
+					: `${ctx.getNodeParameter('resource', itemIndex) as string}.`;
 			const key = `${resource}${ctx.getNodeParameter('operation', itemIndex) as string}`;
 			const operation = operations[key];
-			if (!operation) throw new NodeOperationError(ctx.getNode(), `Unknown operation "${key}"`, { itemIndex });
+			if (!operation)
+				throw new NodeOperationError(ctx.getNode(), `Unknown operation "${key}"`, { itemIndex });
 			const result = await operation.execute(itemContext(ctx, client, itemIndex));
 			for (const item of result.items) output.push({ ...item, pairedItem: { item: itemIndex } });
-			for (const hint of result.hints ?? []) if (!hints.some((h) => h.message === hint.message)) hints.push(hint);
+			for (const hint of result.hints ?? [])
+				if (!hints.some((h) => h.message === hint.message)) hints.push(hint);
 		} catch (error) {
 			rethrowIfCancelled(client.signal, error);
 			if (!ctx.continueOnFail()) throw atItem(error, itemIndex);
-			const { message, description, httpCode } = error as { message: string; description?: string; httpCode?: string };
+			const { message, description, httpCode } = error as {
+				message: string;
+				description?: string;
+				httpCode?: string;
+			};
 			output.push({
-				json: { error: message, ...(description ? { description } : {}), ...(httpCode ? { httpCode } : {}) },
+				json: {
+					error: message,
+					...(description ? { description } : {}),
+					...(httpCode ? { httpCode } : {}),
+				},
 				pairedItem: { item: itemIndex },
 			});
 		}

@@ -9,7 +9,13 @@ import { numberFrom } from './read-parameters';
 const CONTROL = /[\u0000-\u001f\u007f]/;
 
 /** A parameter that must be a non-empty string; expressions may resolve to anything. */
-export function requireText(node: INode, value: unknown, label: string, itemIndex: number, maxLength: number): string {
+export function requireText(
+	node: INode,
+	value: unknown,
+	label: string,
+	itemIndex: number,
+	maxLength: number,
+): string {
 	if (typeof value === 'number' && Number.isFinite(value)) value = String(value);
 	if (typeof value !== 'string')
 		throw inputError(
@@ -19,7 +25,13 @@ export function requireText(node: INode, value: unknown, label: string, itemInde
 			itemIndex,
 		);
 	const text = value.trim();
-	if (!text) throw inputError(node, `${label} is empty`, `Enter a value in the "${label}" field.`, itemIndex);
+	if (!text)
+		throw inputError(
+			node,
+			`${label} is empty`,
+			`Enter a value in the "${label}" field.`,
+			itemIndex,
+		);
 	if (text.length > maxLength)
 		throw inputError(
 			node,
@@ -28,7 +40,12 @@ export function requireText(node: INode, value: unknown, label: string, itemInde
 			itemIndex,
 		);
 	if (CONTROL.test(text))
-		throw inputError(node, `${label} contains control characters`, `Remove line breaks and tabs from "${label}".`, itemIndex);
+		throw inputError(
+			node,
+			`${label} contains control characters`,
+			`Remove line breaks and tabs from "${label}".`,
+			itemIndex,
+		);
 	return text;
 }
 
@@ -50,8 +67,17 @@ export function requireVideoId(
 		);
 	const id = requireText(node, value, label, itemIndex, 50);
 	const segments = id.split('/');
-	if (segments.some((segment) => segment === '' || segment === '.' || segment === '..') || /%2f|%5c/i.test(id) || id.includes('\\'))
-		throw inputError(node, `${label} "${id}" is not a valid video id`, 'Video ids never start or end with "/", and never contain "..", "\\" or encoded slashes.', itemIndex);
+	if (
+		segments.some((segment) => segment === '' || segment === '.' || segment === '..') ||
+		/%2f|%5c/i.test(id) ||
+		id.includes('\\')
+	)
+		throw inputError(
+			node,
+			`${label} "${id}" is not a valid video id`,
+			'Video ids never start or end with "/", and never contain "..", "\\" or encoded slashes.',
+			itemIndex,
+		);
 	if (pattern && !pattern.test(id))
 		throw inputError(
 			node,

@@ -17,7 +17,14 @@ function offsetMs(epochMs: number, zone: string): number {
 		second: '2-digit',
 	}).formatToParts(new Date(epochMs));
 	const get = (type: string) => Number(parts.find((part) => part.type === type)?.value);
-	const wall = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
+	const wall = Date.UTC(
+		get('year'),
+		get('month') - 1,
+		get('day'),
+		get('hour'),
+		get('minute'),
+		get('second'),
+	);
 	return wall - Math.floor(epochMs / 1000) * 1000;
 }
 
@@ -31,12 +38,21 @@ export function parseInZone(text: string, zone: string | undefined): number | un
 		const ms = Date.parse(text);
 		return Number.isNaN(ms) ? undefined : ms;
 	}
-	const [year, month, day, hour, minute, second] = match.slice(1, 7).map((part) => Number(part ?? 0));
+	const [year, month, day, hour, minute, second] = match
+		.slice(1, 7)
+		.map((part) => Number(part ?? 0));
 	const millis = match[7] ? Number(match[7].padEnd(3, '0')) : 0;
 	const wall = Date.UTC(year, month - 1, day, hour, minute, second, millis);
 	const date = new Date(wall);
 	// Date.UTC rolls 2026-13-45 over into 2027: such a text is not a date.
-	if (Number.isNaN(wall) || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day || hour > 23 || minute > 59 || second > 59)
+	if (
+		Number.isNaN(wall) ||
+		date.getUTCMonth() !== month - 1 ||
+		date.getUTCDate() !== day ||
+		hour > 23 ||
+		minute > 59 ||
+		second > 59
+	)
 		return undefined;
 	let zoneName = zone || 'UTC';
 	try {

@@ -3,7 +3,13 @@
 // routes the test request, then the tester's status rules), against an API that redirects to a
 // second loopback origin: that origin must receive nothing, the test must fail saying why.
 import { ExecuteContext, RoutingNode } from 'n8n-core';
-import type { ICredentialsDecrypted, INode, INodeType, INodeTypes, IRunExecutionData } from 'n8n-workflow';
+import type {
+	ICredentialsDecrypted,
+	INode,
+	INodeType,
+	INodeTypes,
+	IRunExecutionData,
+} from 'n8n-workflow';
 import { Workflow } from 'n8n-workflow';
 
 import { DEMO_ENTERPRISE_KEY, DEMO_PARTNER_KEY } from '../../simulator';
@@ -29,10 +35,22 @@ async function credentialTest(type: string, data: { apiKey: string; baseUrl: str
 			inputs: ['main'],
 			outputs: ['main'],
 			credentials: [{ name: type, required: true }],
-			properties: [{ displayName: 'Temp', name: 'temp', type: 'string', routing: { request: test.request }, default: '' }],
+			properties: [
+				{
+					displayName: 'Temp',
+					name: 'temp',
+					type: 'string',
+					routing: { request: test.request },
+					default: '',
+				},
+			],
 		},
 	} as unknown as INodeType;
-	const nodeTypes: INodeTypes = { getByName: () => nodeType, getByNameAndVersion: () => nodeType, getKnownTypes: () => ({}) };
+	const nodeTypes: INodeTypes = {
+		getByName: () => nodeType,
+		getByNameAndVersion: () => nodeType,
+		getKnownTypes: () => ({}),
+	};
 	const node: INode = {
 		id: 'temp',
 		parameters: {},
@@ -43,17 +61,37 @@ async function credentialTest(type: string, data: { apiKey: string; baseUrl: str
 		credentials: { [type]: { id: 'c1', name: 'test' } },
 	};
 	const workflow = new Workflow({ nodes: [node], connections: {}, active: false, nodeTypes });
-	const additionalData = testAdditionalData({ workflowId: 'wf-cred', credentials: { [type]: data } });
+	const additionalData = testAdditionalData({
+		workflowId: 'wf-cred',
+		credentials: { [type]: data },
+	});
 	const runExecutionData = { resultData: { runData: {} } } as unknown as IRunExecutionData;
-	const context = new ExecuteContext(workflow, node, additionalData, 'internal', runExecutionData, 0, [], { main: [[{ json: {} }]] }, { node, data: {}, source: null }, []);
+	const context = new ExecuteContext(
+		workflow,
+		node,
+		additionalData,
+		'internal',
+		runExecutionData,
+		0,
+		[],
+		{ main: [[{ json: {} }]] },
+		{ node, data: {}, source: null },
+		[],
+	);
 	try {
 		await new RoutingNode(context, nodeType, credentialsDecrypted).runNode();
 	} catch (error) {
-		const cause = (error as { cause?: { response?: { status: number; statusText?: string }; code?: string } }).cause;
+		const cause = (
+			error as { cause?: { response?: { status: number; statusText?: string }; code?: string } }
+		).cause;
 		if (cause?.response) {
 			for (const rule of test.rules ?? [])
-				if (rule.type === 'responseCode' && rule.properties.value === cause.response.status) return { status: 'Error', message: rule.properties.message };
-			return { status: 'Error', message: cause.response.statusText || `Received HTTP status code: ${cause.response.status}` };
+				if (rule.type === 'responseCode' && rule.properties.value === cause.response.status)
+					return { status: 'Error', message: rule.properties.message };
+			return {
+				status: 'Error',
+				message: cause.response.statusText || `Received HTTP status code: ${cause.response.status}`,
+			};
 		}
 		return { status: 'Error', message: cause?.code ?? (error as Error).message };
 	}
@@ -74,21 +112,41 @@ describe.each([
 	['gridBankEnterpriseApi', DEMO_ENTERPRISE_KEY],
 ])('%s connection test', (type, apiKey) => {
 	test('passes against the API itself', async () => {
-		expect(await credentialTest(type, { apiKey, baseUrl: sim().baseUrl })).toEqual({ status: 'OK', message: expect.any(String) });
+		expect(await credentialTest(type, { apiKey, baseUrl: sim().baseUrl })).toEqual({
+			status: 'OK',
+			message: expect.any(String),
+		});
 	});
 
-	test.each([301, 302, 303, 307, 308] as const)('a %s to another origin fails the test, and that origin receives nothing', async (status) => {
-		sim().faults.redirectApi({ to: 'other', count: 1, status });
-		const result = await credentialTest(type, { apiKey, baseUrl: sim().baseUrl });
-		expect(result.status).toBe('Error');
-		expect(result.message).toMatch(shown(/redirected the test request to another address .*the key was not sent there/, new RegExp(`status code ${status}\\b`)));
-		expect(redirected()).toEqual([]);
-	});
+	test.each([301, 302, 303, 307, 308] as const)(
+		'a %s to another origin fails the test, and that origin receives nothing',
+		async (status) => {
+			sim().faults.redirectApi({ to: 'other', count: 1, status });
+			const result = await credentialTest(type, { apiKey, baseUrl: sim().baseUrl });
+			expect(result.status).toBe('Error');
+			expect(result.message).toMatch(
+				shown(
+					/redirected the test request to another address .*the key was not sent there/,
+					new RegExp(`status code ${status}\\b`),
+				),
+			);
+			expect(redirected()).toEqual([]);
+		},
+	);
 
 	test('a wrong key fails with the credential message, the key is not in it', async () => {
-		const wrong = type === 'gridBankPartnerApi' ? 'apik_nobody.wrong-secret-123' : 'ent_wrong_key_123';
+		const wrong =
+			type === 'gridBankPartnerApi' ? 'apik_nobody.wrong-secret-123' : 'ent_wrong_key_123';
 		const result = await credentialTest(type, { apiKey: wrong, baseUrl: sim().baseUrl });
-		expect(result).toEqual({ status: 'Error', message: expect.stringMatching(shown(/key is missing, malformed or revoked/, /^Authorization failed - please check your credentials$/)) });
+		expect(result).toEqual({
+			status: 'Error',
+			message: expect.stringMatching(
+				shown(
+					/key is missing, malformed or revoked/,
+					/^Authorization failed - please check your credentials$/,
+				),
+			),
+		});
 		expect(result.message).not.toContain(wrong);
 	});
 });
@@ -101,7 +159,10 @@ describe('a Base URL the nodes refuse fails the test before anything is sent', (
 		[() => `http://127.0.0.1:${port()}#top`, 'a fragment'],
 		[() => 'http://api2.gridbank.example', 'plain http to another host'],
 	])('%#: %s', async (baseUrl) => {
-		const result = await credentialTest('gridBankPartnerApi', { apiKey: DEMO_PARTNER_KEY, baseUrl: baseUrl() });
+		const result = await credentialTest('gridBankPartnerApi', {
+			apiKey: DEMO_PARTNER_KEY,
+			baseUrl: baseUrl(),
+		});
 		// n8n shows the HTTP client's code for an address it cannot send to (ERR_BAD_REQUEST).
 		expect(result).toEqual({ status: 'Error', message: expect.any(String) });
 		expect(result.message).not.toContain('hunter2pass');
@@ -110,6 +171,8 @@ describe('a Base URL the nodes refuse fails the test before anything is sent', (
 
 	test('loopback over plain http, any scheme case, is tested as before', async () => {
 		const baseUrl = sim().baseUrl.replace('http://', 'HTTP://');
-		expect(await credentialTest('gridBankPartnerApi', { apiKey: DEMO_PARTNER_KEY, baseUrl })).toEqual({ status: 'OK', message: expect.any(String) });
+		expect(
+			await credentialTest('gridBankPartnerApi', { apiKey: DEMO_PARTNER_KEY, baseUrl }),
+		).toEqual({ status: 'OK', message: expect.any(String) });
 	});
 });

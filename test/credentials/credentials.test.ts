@@ -13,14 +13,28 @@ const sim = useSimulator();
 
 async function testCredential(type: string, data: ICredentialDataDecryptedObject) {
 	const definition = credentialTypes[type];
-	const node: INode = { id: '1', name: 'Start', type: 'test.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} };
+	const node: INode = {
+		id: '1',
+		name: 'Start',
+		type: 'test.manualTrigger',
+		typeVersion: 1,
+		position: [0, 0],
+		parameters: {},
+	};
 	const workflow = new Workflow({ nodes: [node], connections: {}, nodeTypes, active: false });
 	const helper = new TestCredentialsHelper(credentialTypes, { [type]: data });
 	const { request: test } = definition.test!;
 	const baseURL = helper.resolve(String(test.baseURL), data, workflow, node);
-	const options = await helper.authenticate(data, type, { url: String(test.url), headers: { ...test.headers } }, workflow, node);
+	const options = await helper.authenticate(
+		data,
+		type,
+		{ url: String(test.url), headers: { ...test.headers } },
+		workflow,
+		node,
+	);
 	const url = new URL(`${baseURL}${options.url}`);
-	for (const [name, value] of Object.entries(test.qs ?? {})) url.searchParams.set(name, String(value));
+	for (const [name, value] of Object.entries(test.qs ?? {}))
+		url.searchParams.set(name, String(value));
 	const response = await request(url, { headers: options.headers as Record<string, string> });
 	await response.body.dump();
 	return { status: response.statusCode, url, headers: options.headers as Record<string, string> };
@@ -31,7 +45,10 @@ describe.each([
 	['gridBankEnterpriseApi', DEMO_ENTERPRISE_KEY, '/external/v1/usage/me', 'ent_wrong_key'],
 ])('%s test request', (type, goodKey, path, badKey) => {
 	test('passes with a good key (pasted with whitespace, base URL with a trailing slash)', async () => {
-		const result = await testCredential(type, { apiKey: `${goodKey}\n`, baseUrl: `${sim().baseUrl}/` });
+		const result = await testCredential(type, {
+			apiKey: `${goodKey}\n`,
+			baseUrl: `${sim().baseUrl}/`,
+		});
 		expect(result.status).toBe(200);
 		expect(result.url.pathname).toBe(path);
 		expect(result.headers.Authorization).toBe(`Bearer ${goodKey}`);
@@ -45,6 +62,9 @@ describe.each([
 });
 
 test('the Partner test lists one video at most', async () => {
-	const result = await testCredential('gridBankPartnerApi', { apiKey: DEMO_PARTNER_KEY, baseUrl: sim().baseUrl });
+	const result = await testCredential('gridBankPartnerApi', {
+		apiKey: DEMO_PARTNER_KEY,
+		baseUrl: sim().baseUrl,
+	});
 	expect(result.url.searchParams.get('per_page')).toBe('1');
 });

@@ -1,7 +1,11 @@
 // The IWorkflowExecuteAdditionalData every in-process run hands n8n-core: the test credentials
 // helper, the instance URLs n8n would know, and refusals for what the tests never use.
 import type { ExecutionLifecycleHooks } from 'n8n-core';
-import type { ICredentialDataDecryptedObject, INodeParameters, IWorkflowExecuteAdditionalData } from 'n8n-workflow';
+import type {
+	ICredentialDataDecryptedObject,
+	INodeParameters,
+	IWorkflowExecuteAdditionalData,
+} from 'n8n-workflow';
 
 import { TestCredentialsHelper } from './credentials-helper';
 import { credentialTypes } from './node-types';

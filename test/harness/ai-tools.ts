@@ -24,7 +24,12 @@ import type {
 	INodeTypeDescription,
 	IRun,
 } from 'n8n-workflow';
-import { deepCopy, FROM_AI_AUTO_GENERATED_MARKER, NodeConnectionTypes, NodeHelpers } from 'n8n-workflow';
+import {
+	deepCopy,
+	FROM_AI_AUTO_GENERATED_MARKER,
+	NodeConnectionTypes,
+	NodeHelpers,
+} from 'n8n-workflow';
 
 import { nodeTypes, registerNodeType } from './node-types';
 import { executeWorkflow } from './execute-workflow';
@@ -39,7 +44,9 @@ export function asAiTool<T extends { description: INodeTypeDescription }>(item: 
 	description.outputs = [NodeConnectionTypes.AiTool];
 	description.displayName += ' Tool';
 	delete description.usableAsTool;
-	const hasResourceOrOperation = description.properties.some((p) => p.name === 'resource' || p.name === 'operation');
+	const hasResourceOrOperation = description.properties.some(
+		(p) => p.name === 'resource' || p.name === 'operation',
+	);
 	if (!description.properties.some((p) => p.name === 'toolDescription')) {
 		const descProp: INodeProperties = {
 			displayName: 'Description',
@@ -52,7 +59,9 @@ export function asAiTool<T extends { description: INodeTypeDescription }>(item: 
 				'Explain to the LLM what this tool does, a good, specific description would allow LLMs to produce expected results much more often',
 		};
 		let lastCallout = -1;
-		description.properties.forEach((p, i) => (lastCallout = p.type === 'callout' ? i : lastCallout));
+		description.properties.forEach(
+			(p, i) => (lastCallout = p.type === 'callout' ? i : lastCallout),
+		);
 		description.properties.splice(lastCallout + 1, 0, descProp);
 		if (hasResourceOrOperation) {
 			description.properties.splice(lastCallout + 1, 0, {
@@ -61,7 +70,11 @@ export function asAiTool<T extends { description: INodeTypeDescription }>(item: 
 				type: 'options',
 				noDataExpression: true,
 				options: [
-					{ name: 'Set Automatically', value: 'auto', description: 'Automatically set based on resource and operation' },
+					{
+						name: 'Set Automatically',
+						value: 'auto',
+						description: 'Automatically set based on resource and operation',
+					},
 					{ name: 'Set Manually', value: 'manual', description: 'Manually set the description' },
 				],
 				default: 'auto',
@@ -71,13 +84,28 @@ export function asAiTool<T extends { description: INodeTypeDescription }>(item: 
 	}
 	const resources = description.codex?.resources ?? {};
 	const existingTools = description.codex?.subcategories?.Tools;
-	description.codex = { categories: ['AI'], subcategories: { AI: ['Tools'], Tools: existingTools ?? ['Other Tools'] }, resources };
+	description.codex = {
+		categories: ['AI'],
+		subcategories: { AI: ['Tools'], Tools: existingTools ?? ['Other Tools'] },
+		resources,
+	};
 	return item;
 }
 
 /** n8n's own convertNodeToAiTool, when n8n is installed in .cache/n8n. */
 export function installedConvertNodeToAiTool(): typeof asAiTool | undefined {
-	const file = join(__dirname, '..', '..', '.cache', 'n8n', 'node_modules', 'n8n', 'dist', 'tool-generation', 'ai-tools.js');
+	const file = join(
+		__dirname,
+		'..',
+		'..',
+		'.cache',
+		'n8n',
+		'node_modules',
+		'n8n',
+		'dist',
+		'tool-generation',
+		'ai-tools.js',
+	);
 	if (!existsSync(file)) return undefined;
 	return (require(file) as { convertNodeToAiTool: typeof asAiTool }).convertNodeToAiTool;
 }
@@ -85,17 +113,27 @@ export function installedConvertNodeToAiTool(): typeof asAiTool | undefined {
 /** The "<name>Tool" type n8n derives from one of our node types (and registers it for the engine). */
 export function toolType(shortName: string): INodeType {
 	const base = nodeTypes.getByNameAndVersion(`${PACKAGE}.${shortName}`, 1) as INodeType;
-	const tool = Object.create(base, { description: { value: deepCopy(base.description) } }) as INodeType;
+	const tool = Object.create(base, {
+		description: { value: deepCopy(base.description) },
+	}) as INodeType;
 	asAiTool(tool as { description: INodeTypeDescription });
 	registerNodeType(`${shortName}Tool`, tool);
 	return tool;
 }
 
 /** What the editor writes into a parameter when the user lets the model define it. */
-export function fromAI(property: Pick<INodeProperties, 'displayName' | 'type'>, description: string): string {
+export function fromAI(
+	property: Pick<INodeProperties, 'displayName' | 'type'>,
+	description: string,
+): string {
 	const key = property.displayName.replace(/[^a-zA-Z0-9-]/g, '_').slice(0, 63);
 	const type = ['boolean', 'number', 'json'].includes(property.type) ? property.type : 'string';
-	const quote = description.includes('\n') || !description.includes('`') ? '`' : !description.includes('"') ? '"' : "'";
+	const quote =
+		description.includes('\n') || !description.includes('`')
+			? '`'
+			: !description.includes('"')
+				? '"'
+				: "'";
 	const text = description.replaceAll('\\', '\\\\').replaceAll(quote, `\\${quote}`);
 	return `={{ ${FROM_AI_AUTO_GENERATED_MARKER} $fromAI('${key}', ${quote}${text}${quote}, '${type}') }}`;
 }
@@ -105,10 +143,19 @@ export function fromAI(property: Pick<INodeProperties, 'displayName' | 'type'>, 
  * and each parameter in `modelDefines` handed to the model with its own description (a resource
  * locator keeps its mode, the value becomes the expression).
  */
-export function toolNodeParameters(type: INodeType, chosen: INodeParameters, modelDefines: string[]): INodeParameters {
+export function toolNodeParameters(
+	type: INodeType,
+	chosen: INodeParameters,
+	modelDefines: string[],
+): INodeParameters {
 	const properties = type.description.properties;
-	const node = { type: type.description.name, typeVersion: 1, parameters: chosen } as unknown as INode;
-	const parameters = NodeHelpers.getNodeParameters(properties, chosen, true, false, node, type.description) ?? {};
+	const node = {
+		type: type.description.name,
+		typeVersion: 1,
+		parameters: chosen,
+	} as unknown as INode;
+	const parameters =
+		NodeHelpers.getNodeParameters(properties, chosen, true, false, node, type.description) ?? {};
 	for (const name of modelDefines) {
 		const property = properties.find(
 			(p) => p.name === name && NodeHelpers.displayParameter(parameters, p, node, type.description),
@@ -116,7 +163,9 @@ export function toolNodeParameters(type: INodeType, chosen: INodeParameters, mod
 		if (!property) throw new Error(`${name} is not shown for ${JSON.stringify(chosen)}`);
 		const expression = fromAI(property, property.description ?? '');
 		parameters[name] =
-			property.type === 'resourceLocator' ? { ...(parameters[name] as IDataObject), __rl: true, value: expression } : expression;
+			property.type === 'resourceLocator'
+				? { ...(parameters[name] as IDataObject), __rl: true, value: expression }
+				: expression;
 	}
 	return parameters;
 }
@@ -124,7 +173,11 @@ export function toolNodeParameters(type: INodeType, chosen: INodeParameters, mod
 export interface ShownTool {
 	name: string;
 	description: string;
-	schema: { type?: string; properties?: Record<string, { type?: string; description?: string }>; required?: string[] };
+	schema: {
+		type?: string;
+		properties?: Record<string, { type?: string; description?: string }>;
+		required?: string[];
+	};
 }
 
 export interface AgentRun {
@@ -146,8 +199,22 @@ export async function runAgent(options: {
 	const workflowId = 'wf-agent';
 	const toolName = NodeHelpers.makeNodeName(options.parameters, options.tool.description);
 	const nodes: INode[] = [
-		{ id: '1', name: 'Start', type: 'test.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} },
-		{ id: '2', name: 'Agent', type: 'test.agent', typeVersion: 1, position: [200, 0], parameters: { calls: JSON.stringify(options.calls ?? []) } },
+		{
+			id: '1',
+			name: 'Start',
+			type: 'test.manualTrigger',
+			typeVersion: 1,
+			position: [0, 0],
+			parameters: {},
+		},
+		{
+			id: '2',
+			name: 'Agent',
+			type: 'test.agent',
+			typeVersion: 1,
+			position: [200, 0],
+			parameters: { calls: JSON.stringify(options.calls ?? []) },
+		},
 		{
 			id: '3',
 			name: toolName,
@@ -155,17 +222,32 @@ export async function runAgent(options: {
 			typeVersion: 1,
 			position: [200, 200],
 			parameters: options.parameters,
-			credentials: Object.fromEntries(Object.keys(options.credentials).map((type) => [type, { id: `cred-${type}`, name: type }])),
+			credentials: Object.fromEntries(
+				Object.keys(options.credentials).map((type) => [type, { id: `cred-${type}`, name: type }]),
+			),
 		},
 	];
 	const connections: IConnections = {
 		Start: { main: [[{ node: 'Agent', type: NodeConnectionTypes.Main, index: 0 }]] },
 		[toolName]: { ai_tool: [[{ node: 'Agent', type: NodeConnectionTypes.AiTool, index: 0 }]] },
 	};
-	const { run, executionId } = await executeWorkflow({ workflowId, nodes, connections, credentials: options.credentials });
-	await Container.get(BinaryDataService).deleteMany([{ type: 'execution', workflowId, executionId }]);
+	const { run, executionId } = await executeWorkflow({
+		workflowId,
+		nodes,
+		connections,
+		credentials: options.credentials,
+	});
+	await Container.get(BinaryDataService).deleteMany([
+		{ type: 'execution', workflowId, executionId },
+	]);
 	const task = run.data.resultData.runData.Agent?.[0];
-	if (!task?.data) throw new Error(`The agent did not run: ${run.data.resultData.error?.message ?? task?.error?.message ?? 'no run data'}`);
-	const json = task.data.main[0]?.[0]?.json as unknown as { tools: ShownTool[]; results: AgentRun['results'] };
+	if (!task?.data)
+		throw new Error(
+			`The agent did not run: ${run.data.resultData.error?.message ?? task?.error?.message ?? 'no run data'}`,
+		);
+	const json = task.data.main[0]?.[0]?.json as unknown as {
+		tools: ShownTool[];
+		results: AgentRun['results'];
+	};
 	return { ...json, run };
 }

@@ -33,9 +33,21 @@ export class TestCredentialsHelper extends ICredentialsHelper {
 		return true;
 	}
 
-	resolve(value: string, credentials: ICredentialDataDecryptedObject, workflow?: Workflow, node?: INode): string {
+	resolve(
+		value: string,
+		credentials: ICredentialDataDecryptedObject,
+		workflow?: Workflow,
+		node?: INode,
+	): string {
 		if (!value.startsWith('=') || !workflow || !node) return value;
-		const resolved = workflow.expression.getSimpleParameterValue(node, value, 'internal', { $credentials: credentials }, undefined, '');
+		const resolved = workflow.expression.getSimpleParameterValue(
+			node,
+			value,
+			'internal',
+			{ $credentials: credentials },
+			undefined,
+			'',
+		);
 		return resolved === undefined || resolved === null ? '' : String(resolved);
 	}
 
@@ -52,9 +64,17 @@ export class TestCredentialsHelper extends ICredentialsHelper {
 		if (typeof auth === 'function') return await auth(credentials, options);
 		if (auth && auth.type === 'generic') {
 			for (const [outer, values] of Object.entries(auth.properties)) {
-				const target = ((options as Record<string, unknown>)[outer] ??= {}) as Record<string, unknown>;
+				const target = ((options as Record<string, unknown>)[outer] ??= {}) as Record<
+					string,
+					unknown
+				>;
 				for (const [key, value] of Object.entries(values as Record<string, string>))
-					target[this.resolve(key, credentials, workflow, node)] = this.resolve(String(value), credentials, workflow, node);
+					target[this.resolve(key, credentials, workflow, node)] = this.resolve(
+						String(value),
+						credentials,
+						workflow,
+						node,
+					);
 			}
 		}
 		return options;
@@ -71,7 +91,10 @@ export class TestCredentialsHelper extends ICredentialsHelper {
 		return undefined;
 	}
 
-	async getCredentials(nodeCredentials: INodeCredentialsDetails, type: string): Promise<ICredentials> {
+	async getCredentials(
+		nodeCredentials: INodeCredentialsDetails,
+		type: string,
+	): Promise<ICredentials> {
 		return new Credentials({ id: nodeCredentials.id, name: nodeCredentials.name }, type);
 	}
 

@@ -7,13 +7,24 @@ import { Container } from '@n8n/di';
 import * as core from 'n8n-core';
 import type { ActiveWorkflowTriggers, TriggersAndPollers, WorkflowExecute } from 'n8n-core';
 import { NodeHelpers } from 'n8n-workflow';
-import type { IBinaryData, INode, INodeExecutionData, INodeProperties, INodeTypeDescription, IPollFunctions, Workflow } from 'n8n-workflow';
+import type {
+	IBinaryData,
+	INode,
+	INodeExecutionData,
+	INodeProperties,
+	INodeTypeDescription,
+	IPollFunctions,
+	Workflow,
+} from 'n8n-workflow';
 
 function packageVersion(name: string): string {
 	// The package's main file is dist/index.js (or dist/cjs/index.js): walk up to its package.json.
 	for (let dir = dirname(require.resolve(name)); dir !== dirname(dir); dir = dirname(dir)) {
 		try {
-			const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { name?: string; version: string };
+			const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as {
+				name?: string;
+				version: string;
+			};
 			if (pkg.name === name) return pkg.version;
 		} catch {
 			/* no package.json at this level */
@@ -35,21 +46,38 @@ export function runFrom(engine: WorkflowExecute, workflow: Workflow, startNode: 
 	return legacyRun.call(engine, workflow, startNode);
 }
 
-
 /** n8n-core's trigger activation: ActiveWorkflowTriggers.addAllTriggers (2.x), ActiveWorkflows.add (1.x), same arguments. */
 export function triggerService(): Pick<ActiveWorkflowTriggers, 'addAllTriggers' | 'remove'> {
 	if (coreMajor >= 2) return Container.get(core.ActiveWorkflowTriggers);
-	type Legacy = { add: ActiveWorkflowTriggers['addAllTriggers']; remove: ActiveWorkflowTriggers['remove'] };
-	const legacy = Container.get((core as unknown as { ActiveWorkflows: new () => Legacy }).ActiveWorkflows);
-	return { addAllTriggers: (...args) => legacy.add(...args), remove: async (id) => await legacy.remove(id) };
+	type Legacy = {
+		add: ActiveWorkflowTriggers['addAllTriggers'];
+		remove: ActiveWorkflowTriggers['remove'];
+	};
+	const legacy = Container.get(
+		(core as unknown as { ActiveWorkflows: new () => Legacy }).ActiveWorkflows,
+	);
+	return {
+		addAllTriggers: (...args) => legacy.add(...args),
+		remove: async (id) => await legacy.remove(id),
+	};
 }
 
 /**
  * One scheduled poll as n8n's cron runs it: 2.x's PollTriggerExecutor; 1.x's ActiveWorkflows
  * inlines the same steps (run the poll, emit what it returned, or emit its error).
  */
-export async function scheduledPoll(workflow: Workflow, node: INode, pollFunctions: IPollFunctions): Promise<void> {
-	if (coreMajor >= 2) return await Container.get(core.PollTriggerExecutor).create(workflow, node, pollFunctions, () => true)(false);
+export async function scheduledPoll(
+	workflow: Workflow,
+	node: INode,
+	pollFunctions: IPollFunctions,
+): Promise<void> {
+	if (coreMajor >= 2)
+		return await Container.get(core.PollTriggerExecutor).create(
+			workflow,
+			node,
+			pollFunctions,
+			() => true,
+		)(false);
 	const poller = triggersAndPollers() as unknown as {
 		runPoll(w: Workflow, n: INode, p: IPollFunctions): Promise<INodeExecutionData[][] | null>;
 	};
@@ -65,7 +93,9 @@ export async function scheduledPoll(workflow: Workflow, node: INode, pollFunctio
 export function triggersAndPollers(): TriggersAndPollers {
 	if (coreMajor >= 2) return Container.get(core.TriggersAndPollers);
 	// eslint-disable-next-line @typescript-eslint/no-require-imports
-	const legacy = require('n8n-core/dist/execution-engine/triggers-and-pollers') as { TriggersAndPollers: typeof TriggersAndPollers };
+	const legacy = require('n8n-core/dist/execution-engine/triggers-and-pollers') as {
+		TriggersAndPollers: typeof TriggersAndPollers;
+	};
 	return Container.get(legacy.TriggersAndPollers);
 }
 
@@ -76,7 +106,8 @@ export function triggersAndPollers(): TriggersAndPollers {
 export async function storedBytes(binary: IBinaryData | undefined): Promise<number | undefined> {
 	if (!binary) return undefined;
 	if (coreMajor >= 2) return binary.bytes;
-	if (!binary.id) throw new Error('storedBytes on n8n 1.x needs a binary stored by id (filesystem mode)');
+	if (!binary.id)
+		throw new Error('storedBytes on n8n 1.x needs a binary stored by id (filesystem mode)');
 	return (await Container.get(core.BinaryDataService).getMetadata(binary.id)).fileSize;
 }
 
@@ -86,7 +117,8 @@ export async function storedBytes(binary: IBinaryData | undefined): Promise<numb
  * where the node reads it, to exercise the same spreading logic on the old engine's context.
  */
 export function withPollBudget<T extends IPollFunctions>(budgetMs: number | undefined, ctx: T): T {
-	if (budgetMs !== undefined && typeof ctx.getPollBudgetMs !== 'function') Object.assign(ctx, { getPollBudgetMs: () => budgetMs });
+	if (budgetMs !== undefined && typeof ctx.getPollBudgetMs !== 'function')
+		Object.assign(ctx, { getPollBudgetMs: () => budgetMs });
 	return ctx;
 }
 
@@ -97,7 +129,11 @@ export function withPollBudget<T extends IPollFunctions>(budgetMs: number | unde
 export async function initBinaryDataService(): Promise<void> {
 	const service = Container.get(core.BinaryDataService);
 	if (service.init.length === 0) return await service.init();
-	const legacyInit = service.init as unknown as (config: { mode: string; availableModes: string[]; localStoragePath: string }) => Promise<void>;
+	const legacyInit = service.init as unknown as (config: {
+		mode: string;
+		availableModes: string[];
+		localStoragePath: string;
+	}) => Promise<void>;
 	await legacyInit.call(service, {
 		mode: process.env.N8N_DEFAULT_BINARY_DATA_MODE ?? 'default',
 		availableModes: ['filesystem'],
@@ -113,7 +149,9 @@ export const storeKeepsPartialFiles = coreMajor < 2;
  * n8n's credential tester needs to apply a credential's status rules. Seen kept on n8n-core 1.84.0
  * and 2.x, dropped on 1.122.48 (the 1.1xx versions between are not run).
  */
-export const routingErrorKeepsResponse = !(coreMajor === 1 && Number(coreVersion.split('.')[1]) >= 100);
+export const routingErrorKeepsResponse = !(
+	coreMajor === 1 && Number(coreVersion.split('.')[1]) >= 100
+);
 
 /**
  * NodeHelpers.getNodeParametersIssues: n8n-workflow takes the node type's description as its third
@@ -124,6 +162,8 @@ export function nodeParameterIssues(
 	node: INode,
 	description: INodeTypeDescription,
 ): ReturnType<typeof NodeHelpers.getNodeParametersIssues> {
-	const check = NodeHelpers.getNodeParametersIssues as unknown as (...args: unknown[]) => ReturnType<typeof NodeHelpers.getNodeParametersIssues>;
+	const check = NodeHelpers.getNodeParametersIssues as unknown as (
+		...args: unknown[]
+	) => ReturnType<typeof NodeHelpers.getNodeParametersIssues>;
 	return check.length >= 4 ? check(properties, node, description) : check(properties, node);
 }

@@ -1,7 +1,13 @@
 // Runs a test workflow through n8n-core's WorkflowExecute in manual mode, from its first node,
 // and waits for n8n's own "workflow finished" hook: the shared part of run-node and ai-tools.
 import { ExecutionLifecycleHooks, WorkflowExecute } from 'n8n-core';
-import type { IConnections, ICredentialDataDecryptedObject, INode, IRun, IWorkflowBase } from 'n8n-workflow';
+import type {
+	IConnections,
+	ICredentialDataDecryptedObject,
+	INode,
+	IRun,
+	IWorkflowBase,
+} from 'n8n-workflow';
 import { Workflow } from 'n8n-workflow';
 
 import { testAdditionalData } from './additional-data';
@@ -34,7 +40,14 @@ export async function executeWorkflow(options: {
 	const { workflowId, nodes, connections } = options;
 	const executionId = `${Date.now()}${++executionCounter}`;
 	const settings = options.settings ?? {};
-	const workflow = new Workflow({ id: workflowId, nodes, connections, nodeTypes, active: false, settings });
+	const workflow = new Workflow({
+		id: workflowId,
+		nodes,
+		connections,
+		nodeTypes,
+		active: false,
+		settings,
+	});
 	const workflowData: IWorkflowBase = {
 		id: workflowId,
 		name: workflowId,
@@ -52,7 +65,12 @@ export async function executeWorkflow(options: {
 	const done = new Promise<IRun>((resolve) => (finished = resolve));
 	hooks.addHandler('workflowExecuteAfter', (run) => finished(run));
 
-	const additionalData = testAdditionalData({ credentials: options.credentials, workflowId, executionId, hooks });
+	const additionalData = testAdditionalData({
+		credentials: options.credentials,
+		workflowId,
+		executionId,
+		hooks,
+	});
 	const execution = runFrom(new WorkflowExecute(additionalData, 'manual'), workflow, nodes[0]);
 	options.onStart?.({ cancel: () => execution.cancel() });
 	await execution.catch(() => undefined);

@@ -32,13 +32,18 @@ export interface ListSearchOptions {
 	paginationToken?: string;
 }
 
-type ListSearchMethod = (this: ILoadOptionsFunctions, filter?: string, paginationToken?: string) => Promise<INodeListSearchResult>;
+type ListSearchMethod = (
+	this: ILoadOptionsFunctions,
+	filter?: string,
+	paginationToken?: string,
+) => Promise<INodeListSearchResult>;
 
 export async function listSearch(options: ListSearchOptions): Promise<INodeListSearchResult> {
 	const type = `${PACKAGE}.${options.type}`;
 	const nodeType = nodeTypes.getByNameAndVersion(type, 1) as INodeType;
 	const method = nodeType.methods?.listSearch?.[options.method] as ListSearchMethod | undefined;
-	if (typeof method !== 'function') throw new Error(`${options.type} has no listSearch method "${options.method}"`);
+	if (typeof method !== 'function')
+		throw new Error(`${options.type} has no listSearch method "${options.method}"`);
 
 	const parameters = (options.parameters ?? {}) as INodeParameters;
 	const node: INode = {
@@ -58,7 +63,12 @@ export async function listSearch(options: ListSearchOptions): Promise<INodeListS
 		workflowId: 'wf-list-search',
 		currentNodeParameters: parameters,
 	});
-	const context = new LoadOptionsContext(workflow, workflow.nodes['Temp-Node'], additionalData, options.path ?? 'parameters');
+	const context = new LoadOptionsContext(
+		workflow,
+		workflow.nodes['Temp-Node'],
+		additionalData,
+		options.path ?? 'parameters',
+	);
 	return await method.call(context, options.filter, options.paginationToken);
 }
 
@@ -74,5 +84,8 @@ export async function listSearchAll(
 		pages.push(page);
 		paginationToken = page.paginationToken;
 	} while (paginationToken && pages.length < maxPages);
-	return { pages, values: pages.flatMap((page) => page.results.map((result) => String(result.value))) };
+	return {
+		pages,
+		values: pages.flatMap((page) => page.results.map((result) => String(result.value))),
+	};
 }

@@ -7,7 +7,8 @@ const dir = process.env.GRIDBANK_MATRIX_DIR;
 const fromMatrix = /^(n8n-core|n8n-workflow|@n8n\/di|@langchain\/core|reflect-metadata)(\/|$)/;
 
 module.exports = (request, options) => {
-	if (dir && fromMatrix.test(request)) return options.defaultResolver(request, { ...options, basedir: dir, paths: undefined });
+	if (dir && fromMatrix.test(request))
+		return options.defaultResolver(request, { ...options, basedir: dir, paths: undefined });
 	return options.defaultResolver(request, options);
 };
 module.exports.matrixDir = dir && path.resolve(dir);

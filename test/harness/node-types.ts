@@ -1,6 +1,12 @@
 // The node and credential types the in-process engine knows: ours, as n8n would load them
 // from the package, plus the two small test nodes.
-import type { ICredentialType, IDataObject, INodeType, INodeTypes, IVersionedNodeType } from 'n8n-workflow';
+import type {
+	ICredentialType,
+	IDataObject,
+	INodeType,
+	INodeTypes,
+	IVersionedNodeType,
+} from 'n8n-workflow';
 
 import { GridBankEnterpriseApi } from '../../credentials/GridBankEnterpriseApi.credentials';
 import { GridBankPartnerApi } from '../../credentials/GridBankPartnerApi.credentials';

@@ -57,7 +57,12 @@ export interface PollRun {
 	/** The items the poll handed to n8n (__emit); null when it emitted nothing. */
 	items: INodeExecutionData[] | null;
 	/** The poll's error: from __emitError on a scheduled poll, thrown on activation, from run data in manual mode. */
-	error?: Error & { description?: string | null; httpCode?: string | null; context?: IDataObject; failure?: unknown };
+	error?: Error & {
+		description?: string | null;
+		httpCode?: string | null;
+		context?: IDataObject;
+		failure?: unknown;
+	};
 	/** Whether this run left the workflow's static data changed in memory. */
 	staticDataChanged: boolean;
 }
@@ -71,7 +76,9 @@ let counter = 0;
 function loadedLikeN8n(typeName: string): void {
 	const type = nodeTypes.getByNameAndVersion(typeName) as INodeType;
 	if (type.description.properties.some((property) => property.name === 'pollTimes')) return;
-	const loader = DirectoryLoader.prototype as unknown as { applySpecialNodeParameters(nodeType: INodeType): void };
+	const loader = DirectoryLoader.prototype as unknown as {
+		applySpecialNodeParameters(nodeType: INodeType): void;
+	};
 	loader.applySpecialNodeParameters(type);
 }
 
@@ -119,7 +126,10 @@ export class PollingTrigger {
 			position: [0, 0],
 			parameters: { pollTimes: TEST_POLL_TIMES, ...this.options.parameters } as INodeParameters,
 			credentials: Object.fromEntries(
-				Object.keys(this.options.credentials ?? {}).map((type) => [type, { id: `cred-${type}`, name: type }]),
+				Object.keys(this.options.credentials ?? {}).map((type) => [
+					type,
+					{ id: `cred-${type}`, name: type },
+				]),
 			),
 		};
 		const data: IWorkflowBase = {
@@ -189,25 +199,28 @@ export class PollingTrigger {
 					throw new Error('only polling triggers are used here');
 				},
 				(wf, node, data, mode, act) =>
-					(pollFunctions = withPollBudget(budget, new PollContext(
-						wf,
-						node,
-						data,
-						mode,
-						act,
-						(emitted) => {
-							// ActiveWorkflowManager: save the static data, then start the execution.
-							this.save(wf);
-							this.outcome.emitted = emitted;
-						},
-						(error) => {
-							this.outcome.error = error;
-						},
-						undefined,
-						undefined,
-						undefined,
-						budget === undefined ? undefined : () => budget,
-					))),
+					(pollFunctions = withPollBudget(
+						budget,
+						new PollContext(
+							wf,
+							node,
+							data,
+							mode,
+							act,
+							(emitted) => {
+								// ActiveWorkflowManager: save the static data, then start the execution.
+								this.save(wf);
+								this.outcome.emitted = emitted;
+							},
+							(error) => {
+								this.outcome.error = error;
+							},
+							undefined,
+							undefined,
+							undefined,
+							budget === undefined ? undefined : () => budget,
+						),
+					)),
 			);
 		} catch (error) {
 			await triggerService().remove(this.workflowId);
@@ -252,10 +265,15 @@ export class PollingTrigger {
 		const done = new Promise<IRun>((resolve) => (finished = resolve));
 		hooks.addHandler('workflowExecuteAfter', (run) => finished(run));
 		const additionalData = additionalDataFor(this.options, this.workflowId, executionId, hooks);
-		await runFrom(new WorkflowExecute(additionalData, 'manual'), workflow, node).catch(() => undefined);
+		await runFrom(new WorkflowExecute(additionalData, 'manual'), workflow, node).catch(
+			() => undefined,
+		);
 		const run = await done;
 		const task = run.data.resultData.runData[TRIGGER_NAME]?.[0];
-		if (!task) throw new Error(`The trigger did not run: ${run.data.resultData.error?.message ?? 'no run data'}`);
+		if (!task)
+			throw new Error(
+				`The trigger did not run: ${run.data.resultData.error?.message ?? 'no run data'}`,
+			);
 		const items = task.data?.main?.[0];
 		return {
 			items: items?.length ? items : null,
@@ -268,7 +286,11 @@ export class PollingTrigger {
 	async close(): Promise<void> {
 		await this.deactivate();
 		await Container.get(BinaryDataService).deleteMany(
-			this.executionIds.map((executionId) => ({ type: 'execution' as const, workflowId: this.workflowId, executionId })),
+			this.executionIds.map((executionId) => ({
+				type: 'execution' as const,
+				workflowId: this.workflowId,
+				executionId,
+			})),
 		);
 	}
 }

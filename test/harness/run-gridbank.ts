@@ -1,11 +1,17 @@
 // One helper per node, against the test file's simulator (useSimulator) with the demo keys
 // unless a test says otherwise: runPartner, runEnterprise, pollTrigger.
-import { DEMO_ENTERPRISE_KEY, DEMO_PARTNER_KEY, type LoggedRequest, type Simulator } from '../../simulator';
+import {
+	DEMO_ENTERPRISE_KEY,
+	DEMO_PARTNER_KEY,
+	type LoggedRequest,
+	type Simulator,
+} from '../../simulator';
 import { PollingTrigger, type PollingTriggerOptions } from './poll-node';
 import { runNode, type NodeRun, type RunNodeOptions } from './run-node';
 import { currentSimulator } from './simulator';
 
-export interface GridBankRunOptions extends Pick<RunNodeOptions, 'input' | 'continueOnFail' | 'onStart' | 'settings'> {
+export interface GridBankRunOptions
+	extends Pick<RunNodeOptions, 'input' | 'continueOnFail' | 'onStart' | 'settings'> {
 	/** Default: the file's first useSimulator(). */
 	sim?: Simulator;
 	/** Default: the simulator's demo key for the node's API. */
@@ -28,7 +34,8 @@ async function runGridBank(
 ): Promise<GridBankRun> {
 	const sim = options.sim ?? currentSimulator();
 	const credential = type === 'gridBankPartner' ? 'gridBankPartnerApi' : 'gridBankEnterpriseApi';
-	const apiKey = options.apiKey ?? (type === 'gridBankPartner' ? DEMO_PARTNER_KEY : DEMO_ENTERPRISE_KEY);
+	const apiKey =
+		options.apiKey ?? (type === 'gridBankPartner' ? DEMO_PARTNER_KEY : DEMO_ENTERPRISE_KEY);
 	const from = sim.log.length;
 	const run = await runNode({
 		type,
@@ -52,8 +59,10 @@ export const runPartner = (parameters: Record<string, unknown>, options: GridBan
 	runGridBank('gridBankPartner', parameters, options);
 
 /** Runs GridBank Enterprise once. */
-export const runEnterprise = (parameters: Record<string, unknown>, options: GridBankRunOptions = {}) =>
-	runGridBank('gridBankEnterprise', parameters, options);
+export const runEnterprise = (
+	parameters: Record<string, unknown>,
+	options: GridBankRunOptions = {},
+) => runGridBank('gridBankEnterprise', parameters, options);
 
 export type PollTriggerOptions = Pick<GridBankRunOptions, 'sim' | 'apiKey' | 'baseUrl'> &
 	Partial<Omit<PollingTriggerOptions, 'type' | 'parameters'>>;
@@ -64,8 +73,16 @@ afterEach(async () => {
 });
 
 /** A GridBank Partner Trigger (not yet activated), closed after the test. */
-export function pollTrigger(parameters: Record<string, unknown> = {}, options: PollTriggerOptions = {}): PollingTrigger {
-	const { sim = currentSimulator(), apiKey = DEMO_PARTNER_KEY, baseUrl = sim.baseUrl, ...extra } = options;
+export function pollTrigger(
+	parameters: Record<string, unknown> = {},
+	options: PollTriggerOptions = {},
+): PollingTrigger {
+	const {
+		sim = currentSimulator(),
+		apiKey = DEMO_PARTNER_KEY,
+		baseUrl = sim.baseUrl,
+		...extra
+	} = options;
 	const trigger = new PollingTrigger({
 		type: 'gridBankPartnerTrigger',
 		parameters,

@@ -60,7 +60,14 @@ const PACKAGE = 'n8n-nodes-gridbank';
 export async function runNode(options: RunNodeOptions): Promise<NodeRun> {
 	const workflowId = 'wf-test';
 	const nodes: INode[] = [
-		{ id: '1', name: 'Start', type: 'test.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} },
+		{
+			id: '1',
+			name: 'Start',
+			type: 'test.manualTrigger',
+			typeVersion: 1,
+			position: [0, 0],
+			parameters: {},
+		},
 		{
 			id: '2',
 			name: 'Items',
@@ -77,7 +84,10 @@ export async function runNode(options: RunNodeOptions): Promise<NodeRun> {
 			position: [400, 0],
 			parameters: options.parameters as INodeParameters,
 			credentials: Object.fromEntries(
-				Object.keys(options.credentials ?? {}).map((type) => [type, { id: `cred-${type}`, name: type }]),
+				Object.keys(options.credentials ?? {}).map((type) => [
+					type,
+					{ id: `cred-${type}`, name: type },
+				]),
 			),
 			...(options.continueOnFail ? { onError: 'continueRegularOutput' as const } : {}),
 		},
@@ -115,15 +125,27 @@ export async function runNode(options: RunNodeOptions): Promise<NodeRun> {
 export function storedFiles(run: Pick<NodeRun, 'workflowId' | 'executionId'>): string[] {
 	const walk = (path: string): string[] => {
 		try {
-			return statSync(path).isDirectory() ? readdirSync(path).flatMap((name) => walk(join(path, name))) : [path];
+			return statSync(path).isDirectory()
+				? readdirSync(path).flatMap((name) => walk(join(path, name)))
+				: [path];
 		} catch {
 			return [];
 		}
 	};
-	return walk(join(process.env.N8N_BINARY_DATA_STORAGE_PATH!, 'workflows', run.workflowId, 'executions', run.executionId));
+	return walk(
+		join(
+			process.env.N8N_BINARY_DATA_STORAGE_PATH!,
+			'workflows',
+			run.workflowId,
+			'executions',
+			run.executionId,
+		),
+	);
 }
 
-export async function deleteBinaries(run: Pick<NodeRun, 'workflowId' | 'executionId'>): Promise<void> {
+export async function deleteBinaries(
+	run: Pick<NodeRun, 'workflowId' | 'executionId'>,
+): Promise<void> {
 	await Container.get(BinaryDataService).deleteMany([
 		{ type: 'execution', workflowId: run.workflowId, executionId: run.executionId },
 	]);

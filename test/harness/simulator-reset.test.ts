@@ -30,7 +30,7 @@ test('a test leaves a fault armed, a request log, a used rate window and a chang
 	sim().setVideoFile(videoKey, { size: 123 });
 });
 
-test('the next test starts with none of it, and with the suite\'s account', async () => {
+test("the next test starts with none of it, and with the suite's account", async () => {
 	expect(sim().log).toEqual([]);
 	expect(sim().getVideoFile(videoKey).size).not.toBe(123);
 	expect(await remaining(DEMO_PARTNER_KEY)).toBe(4);

@@ -16,7 +16,10 @@ export function currentSimulator(): Simulator {
  * accounts and videos the suite created stay. `resetEachTest: false` is for the suites whose
  * tests build on each other's state.
  */
-export function useSimulator(options: InternalOptions = {}, { resetEachTest = true } = {}): () => Simulator {
+export function useSimulator(
+	options: InternalOptions = {},
+	{ resetEachTest = true } = {},
+): () => Simulator {
 	let simulator: Simulator | undefined;
 	beforeAll(async () => {
 		simulator = await startSimulator({ port: 0, ...options });

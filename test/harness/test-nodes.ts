@@ -2,7 +2,13 @@
 // wants to feed into the node under test (one per input item), and an agent that takes tools.
 import type { StructuredToolInterface } from '@langchain/core/tools';
 import { toJsonSchema } from '@langchain/core/utils/json_schema';
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeType,
+	INodeTypeDescription,
+} from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 export class TestManualTrigger implements INodeType {
@@ -37,7 +43,9 @@ export class TestItems implements INodeType {
 	};
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-		const items = JSON.parse(this.getNodeParameter('items', 0) as string) as Array<Record<string, never>>;
+		const items = JSON.parse(this.getNodeParameter('items', 0) as string) as Array<
+			Record<string, never>
+		>;
 		return [items.map((json) => ({ json, pairedItem: { item: 0 } }))];
 	}
 }
@@ -56,18 +64,28 @@ export class TestAgent implements INodeType {
 		version: 1,
 		description: 'Reports its tools and calls them',
 		defaults: { name: 'Agent' },
-		inputs: [NodeConnectionTypes.Main, { type: NodeConnectionTypes.AiTool, displayName: 'Tool', required: true }],
+		inputs: [
+			NodeConnectionTypes.Main,
+			{ type: NodeConnectionTypes.AiTool, displayName: 'Tool', required: true },
+		],
 		outputs: [NodeConnectionTypes.Main],
 		properties: [{ displayName: 'Calls', name: 'calls', type: 'json', default: '[]' }],
 	};
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-		const connected = (await this.getInputConnectionData(NodeConnectionTypes.AiTool, 0)) as StructuredToolInterface[] | StructuredToolInterface;
+		const connected = (await this.getInputConnectionData(NodeConnectionTypes.AiTool, 0)) as
+			| StructuredToolInterface[]
+			| StructuredToolInterface;
 		const tools = Array.isArray(connected) ? connected : [connected];
-		const calls = JSON.parse(this.getNodeParameter('calls', 0) as string) as Array<{ tool?: string; args: Record<string, unknown> }>;
+		const calls = JSON.parse(this.getNodeParameter('calls', 0) as string) as Array<{
+			tool?: string;
+			args: Record<string, unknown>;
+		}>;
 		const results: IDataObject[] = [];
 		for (const call of calls) {
-			const tool = tools.find((candidate) => call.tool === undefined || candidate.name === call.tool);
+			const tool = tools.find(
+				(candidate) => call.tool === undefined || candidate.name === call.tool,
+			);
 			if (!tool) throw new Error(`no tool ${call.tool}`);
 			try {
 				results.push({ output: String(await tool.invoke(call.args)) });

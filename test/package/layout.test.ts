@@ -25,7 +25,9 @@ function importsOf(file: string): string[] {
 	const specifiers = [...text.matchAll(/(?:from|import)\s*\(?\s*'(\.[^']*)'/g)].map((m) => m[1]);
 	return specifiers.map((spec) => {
 		const base = resolve(dirname(file), spec);
-		const target = [`${base}.ts`, join(base, 'index.ts')].find((candidate) => existsSync(candidate));
+		const target = [`${base}.ts`, join(base, 'index.ts')].find((candidate) =>
+			existsSync(candidate),
+		);
 		if (!target) throw new Error(`${rel(file)}: cannot resolve '${spec}'`);
 		return target;
 	});
@@ -63,7 +65,11 @@ test("no node imports another node's actions", () => {
 
 test('shared code never imports a node', () => {
 	const upward = [...graph].flatMap(([file, targets]) =>
-		rel(file).startsWith('nodes/shared/') ? targets.filter((t) => !rel(t).startsWith('nodes/shared/')).map((t) => `${rel(file)} -> ${rel(t)}`) : [],
+		rel(file).startsWith('nodes/shared/')
+			? targets
+					.filter((t) => !rel(t).startsWith('nodes/shared/'))
+					.map((t) => `${rel(file)} -> ${rel(t)}`)
+			: [],
 	);
 	expect(upward).toEqual([]);
 });

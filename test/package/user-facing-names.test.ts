@@ -1,7 +1,12 @@
 // The names saved workflows and agents depend on, for all three nodes: node types, credential
 // names, every parameter's internal name (nested ones as a path) and every option value. A
 // source reshape must leave this list exactly as it is.
-import type { INodeProperties, INodePropertyCollection, INodePropertyOptions, INodeTypeDescription } from 'n8n-workflow';
+import type {
+	INodeProperties,
+	INodePropertyCollection,
+	INodePropertyOptions,
+	INodeTypeDescription,
+} from 'n8n-workflow';
 
 import { GridBankEnterprise } from '../../nodes/GridBankEnterprise/GridBankEnterprise.node';
 import { GridBankPartner } from '../../nodes/GridBankPartner/GridBankPartner.node';
@@ -52,11 +57,9 @@ test('list-search methods the video pickers name', () => {
 
 // The pinned lists (generated once from the tree before the reshape; edit only on purpose).
 const PARTNER = {
-	'name': 'gridBankPartner',
-	'credentials': [
-		'gridBankPartnerApi'
-	],
-	'parameters': [
+	name: 'gridBankPartner',
+	credentials: ['gridBankPartnerApi'],
+	parameters: [
 		'binaryPropertyName',
 		'download',
 		'limit',
@@ -75,16 +78,14 @@ const PARTNER = {
 		'returnAll',
 		'videoKey',
 		'videoKey#id',
-		'videoKey#list'
-	]
+		'videoKey#list',
+	],
 };
 
 const ENTERPRISE = {
-	'name': 'gridBankEnterprise',
-	'credentials': [
-		'gridBankEnterpriseApi'
-	],
-	'parameters': [
+	name: 'gridBankEnterprise',
+	credentials: ['gridBankEnterpriseApi'],
+	parameters: [
 		'binaryPropertyName',
 		'download',
 		'expiresIn',
@@ -115,16 +116,14 @@ const ENTERPRISE = {
 		'searchId',
 		'videoId',
 		'videoId#id',
-		'videoId#list'
-	]
+		'videoId#list',
+	],
 };
 
 const TRIGGER = {
-	'name': 'gridBankPartnerTrigger',
-	'credentials': [
-		'gridBankPartnerApi'
-	],
-	'parameters': [
+	name: 'gridBankPartnerTrigger',
+	credentials: ['gridBankPartnerApi'],
+	parameters: [
 		'binaryPropertyName',
 		'download',
 		'options',
@@ -134,6 +133,6 @@ const TRIGGER = {
 		'options.outputFormat',
 		'options.outputFormat=api',
 		'options.outputFormat=video',
-		'options.parallelConnections'
-	]
+		'options.parallelConnections',
+	],
 };

@@ -1,5 +1,10 @@
 /** Contract: the Enterprise API as docs/gridbank-api.md describes it. */
-import { DEMO_ENTERPRISE_KEY, DEMO_PARTNER_KEY, startSimulator, type Simulator } from '../../simulator';
+import {
+	DEMO_ENTERPRISE_KEY,
+	DEMO_PARTNER_KEY,
+	startSimulator,
+	type Simulator,
+} from '../../simulator';
 import { call, header } from './helpers';
 
 let sim: Simulator;
@@ -16,13 +21,31 @@ beforeEach(() => sim.reset());
 
 const api = (path: string) => `${sim.baseUrl}/external/v1${path}`;
 const searchUrl = (q: Record<string, string | number>) =>
-	api(`/videos/search?${new URLSearchParams(Object.entries(q).map(([k, v]): [string, string] => [k, String(v)]))}`);
-const METADATA_FIELDS = ['creator', 'description', 'duration', 'height', 'id', 'keywords', 'location', 'thumbnail', 'title', 'url', 'width'];
+	api(
+		`/videos/search?${new URLSearchParams(Object.entries(q).map(([k, v]): [string, string] => [k, String(v)]))}`,
+	);
+const METADATA_FIELDS = [
+	'creator',
+	'description',
+	'duration',
+	'height',
+	'id',
+	'keywords',
+	'location',
+	'thumbnail',
+	'title',
+	'url',
+	'width',
+];
 
 /** Adds `n` videos only the word "zebraquartz" finds; returns their ids. */
 function addZebra(n: number, extra: Array<Record<string, unknown>> = []): string[] {
 	return sim.addEnterpriseVideos(
-		Array.from({ length: n }, (_, i) => ({ title: `Zebraquartz clip ${i}`, keywords: ['zebraquartz'], ...extra[i] })),
+		Array.from({ length: n }, (_, i) => ({
+			title: `Zebraquartz clip ${i}`,
+			keywords: ['zebraquartz'],
+			...extra[i],
+		})),
 	);
 }
 
@@ -67,7 +90,13 @@ describe('GET /external/v1/videos/search', () => {
 	test('response has search_id, page, per_page, has_more and full-metadata videos (default per_page 15)', async () => {
 		const r = await call(searchUrl({ q: 'ocean' }), { key: KEY });
 		expect(r.status).toBe(200);
-		expect(Object.keys(r.json).sort()).toEqual(['has_more', 'page', 'per_page', 'search_id', 'videos']);
+		expect(Object.keys(r.json).sort()).toEqual([
+			'has_more',
+			'page',
+			'per_page',
+			'search_id',
+			'videos',
+		]);
 		expect(r.json.page).toBe(1);
 		expect(r.json.per_page).toBe(15);
 		expect(r.json.videos).toHaveLength(15);
@@ -115,14 +144,22 @@ describe('GET /external/v1/videos/search', () => {
 		expect(p100.json.has_more).toBe(true);
 		const p101 = await call(searchUrl({ q: 'footage', per_page: 80, page: 101 }), { key: KEY });
 		expect(p101.status).toBe(422);
-		expect(p101.json.detail[0]).toMatchObject({ loc: ['query', 'page'], type: 'less_than_equal', ctx: { le: 100 } });
+		expect(p101.json.detail[0]).toMatchObject({
+			loc: ['query', 'page'],
+			type: 'less_than_equal',
+			ctx: { le: 100 },
+		});
 	});
 
 	test('duration_min / duration_max filter inclusively', async () => {
 		addZebra(4, [{ duration: 5 }, { duration: 10 }, { duration: 20 }, { duration: null }]);
-		const r = await call(searchUrl({ q: 'zebraquartz', duration_min: 10, duration_max: 20 }), { key: KEY });
+		const r = await call(searchUrl({ q: 'zebraquartz', duration_min: 10, duration_max: 20 }), {
+			key: KEY,
+		});
 		expect(r.json.videos.map((v: { duration: number }) => v.duration).sort()).toEqual([10, 20]);
-		const seeded = await call(searchUrl({ q: 'ocean', duration_max: 30, per_page: 80 }), { key: KEY });
+		const seeded = await call(searchUrl({ q: 'ocean', duration_max: 30, per_page: 80 }), {
+			key: KEY,
+		});
 		expect(seeded.json.videos.length).toBeGreaterThan(0);
 		expect(seeded.json.videos.every((v: { duration: number }) => v.duration <= 30)).toBe(true);
 	});
@@ -135,12 +172,19 @@ describe('GET /external/v1/videos/search', () => {
 
 	test('sort=popular and sort=recent order deterministically; relevant puts title matches first', async () => {
 		const ids = addZebra(3, [
-			{ popularity: 5, publishedAt: Date.UTC(2020, 0, 1), title: 'Plain clip', keywords: ['zebraquartz'] },
+			{
+				popularity: 5,
+				publishedAt: Date.UTC(2020, 0, 1),
+				title: 'Plain clip',
+				keywords: ['zebraquartz'],
+			},
 			{ popularity: 50, publishedAt: Date.UTC(2024, 0, 1) },
 			{ popularity: 20, publishedAt: Date.UTC(2022, 0, 1) },
 		]);
 		const order = async (sort: string) =>
-			(await call(searchUrl({ q: 'zebraquartz', sort }), { key: KEY })).json.videos.map((v: { id: string }) => v.id);
+			(await call(searchUrl({ q: 'zebraquartz', sort }), { key: KEY })).json.videos.map(
+				(v: { id: string }) => v.id,
+			);
 		expect(await order('popular')).toEqual([ids[1], ids[2], ids[0]]);
 		expect(await order('recent')).toEqual([ids[1], ids[2], ids[0]]);
 		const relevant = await order('relevant');
@@ -162,8 +206,18 @@ describe('GET /external/v1/videos/search', () => {
 		['page 0', { q: 'ocean', page: 0 }, ['query', 'page'], 'greater_than_equal'],
 		['per_page 0', { q: 'ocean', per_page: 0 }, ['query', 'per_page'], 'greater_than_equal'],
 		['per_page 81', { q: 'ocean', per_page: 81 }, ['query', 'per_page'], 'less_than_equal'],
-		['duration_min -1', { q: 'ocean', duration_min: -1 }, ['query', 'duration_min'], 'greater_than_equal'],
-		['duration_max 1.5', { q: 'ocean', duration_max: '1.5' }, ['query', 'duration_max'], 'int_parsing'],
+		[
+			'duration_min -1',
+			{ q: 'ocean', duration_min: -1 },
+			['query', 'duration_min'],
+			'greater_than_equal',
+		],
+		[
+			'duration_max 1.5',
+			{ q: 'ocean', duration_max: '1.5' },
+			['query', 'duration_max'],
+			'int_parsing',
+		],
 	])('%s: 422', async (_name, q, loc, type) => {
 		const r = await call(searchUrl(q as Record<string, string>), { key: KEY });
 		expect(r.status).toBe(422);
@@ -184,11 +238,18 @@ describe('GET /external/v1/videos/search', () => {
 
 describe('GET /external/v1/videos/{video_id}', () => {
 	test('metadata has the full shape; ids with / are percent-encoded', async () => {
-		const r = await call(api(`/videos/${encodeURIComponent('ocean/aerial_shot-0001')}`), { key: KEY });
+		const r = await call(api(`/videos/${encodeURIComponent('ocean/aerial_shot-0001')}`), {
+			key: KEY,
+		});
 		expect(r.status).toBe(200);
 		expect(Object.keys(r.json).sort()).toEqual(METADATA_FIELDS);
 		expect(r.json.id).toBe('ocean/aerial_shot-0001');
-		expect(Object.keys(r.json.creator).sort()).toEqual(['bio', 'name', 'profile_image', 'username']);
+		expect(Object.keys(r.json.creator).sort()).toEqual([
+			'bio',
+			'name',
+			'profile_image',
+			'username',
+		]);
 	});
 
 	test('unknown id: 404 {"detail":"Video not found"}', async () => {
@@ -227,9 +288,17 @@ describe('GET /external/v1/videos/{video_id}/download', () => {
 	test('returns video_id, url, expires_at (ISO UTC), file_size, format; expires_in in minutes', async () => {
 		const r = await call(api('/videos/Q/download?search_id=s-1'), { key: KEY });
 		expect(r.status).toBe(200);
-		expect(Object.keys(r.json).sort()).toEqual(['expires_at', 'file_size', 'format', 'url', 'video_id']);
+		expect(Object.keys(r.json).sort()).toEqual([
+			'expires_at',
+			'file_size',
+			'format',
+			'url',
+			'video_id',
+		]);
 		expect(r.json.video_id).toBe('Q');
-		expect(r.json.expires_at).toBe(new Date(clock + 5 * 60_000).toISOString().replace('.000Z', 'Z'));
+		expect(r.json.expires_at).toBe(
+			new Date(clock + 5 * 60_000).toISOString().replace('.000Z', 'Z'),
+		);
 		expect(r.json.file_size).toBe(sim.getVideoFile('Q').size);
 		expect(r.json.format).toBe('mov');
 		expect(r.json.url.startsWith(sim.storageUrl)).toBe(true);
@@ -267,7 +336,8 @@ describe('GET /external/v1/usage/me', () => {
 		expect(before.json.tier).toBe('enterprise');
 		expect(before.json.lease_period_start).toBe('2025-06-01T00:00:00Z');
 		expect(before.json.lease_period_end).toBe('2025-07-01T00:00:00Z');
-		for (const t of before.json.top_videos) expect(Object.keys(t).sort()).toEqual(['download_count', 'thumbnail', 'video_id']);
+		for (const t of before.json.top_videos)
+			expect(Object.keys(t).sort()).toEqual(['download_count', 'thumbnail', 'video_id']);
 		for (let i = 0; i < 20; i++) await call(api('/videos/Q/download'), { key: KEY });
 		const after = await call(api('/usage/me'), { key: KEY });
 		expect(after.json.downloads_this_period).toBe(before.json.downloads_this_period + 20);
@@ -289,19 +359,25 @@ describe('tier rate limits', () => {
 			const ok = await call(api('/usage/me'), { key });
 			expect(header(ok, 'x-ratelimit-limit')).toBe(String(burst));
 			expect(header(ok, 'x-ratelimit-remaining')).toBe(String(burst - 1));
-			expect(Number(header(ok, 'x-ratelimit-reset'))).toBeGreaterThanOrEqual(Math.floor(clock / 1000));
+			expect(Number(header(ok, 'x-ratelimit-reset'))).toBeGreaterThanOrEqual(
+				Math.floor(clock / 1000),
+			);
 			const notFound = await call(api('/videos/nope-nope'), { key });
 			expect(header(notFound, 'x-ratelimit-remaining')).toBe(String(burst - 2));
 		}
 	});
 
 	test('over the burst: 429 {"detail"} with Retry-After; tokens refill with the clock', async () => {
-		const limited = await startSimulator({ now: () => clock, enterpriseRates: { starter: { perSecond: 2, burst: 3 } } });
+		const limited = await startSimulator({
+			now: () => clock,
+			enterpriseRates: { starter: { perSecond: 2, burst: 3 } },
+		});
 		try {
 			const { key } = limited.createEnterpriseAccount({ tier: 'starter' });
 			const url = `${limited.baseUrl}/external/v1/usage/me`;
 			const remaining = [];
-			for (let i = 0; i < 3; i++) remaining.push(header(await call(url, { key }), 'x-ratelimit-remaining'));
+			for (let i = 0; i < 3; i++)
+				remaining.push(header(await call(url, { key }), 'x-ratelimit-remaining'));
 			expect(remaining).toEqual(['2', '1', '0']);
 			const r = await call(url, { key });
 			expect(r.status).toBe(429);
@@ -318,7 +394,10 @@ describe('tier rate limits', () => {
 	});
 
 	test('enterpriseRateLimit: false sends neither headers nor 429', async () => {
-		const open = await startSimulator({ enterpriseRateLimit: false, enterpriseRates: { enterprise: { perSecond: 1, burst: 1 } } });
+		const open = await startSimulator({
+			enterpriseRateLimit: false,
+			enterpriseRates: { enterprise: { perSecond: 1, burst: 1 } },
+		});
 		try {
 			for (let i = 0; i < 3; i++) {
 				const r = await call(`${open.baseUrl}/external/v1/usage/me`, { key: KEY });

@@ -1,6 +1,12 @@
 /** Contract: every fault switch of the simulator, and reset(). */
 import { request } from 'undici';
-import { DEMO_ENTERPRISE_KEY, DEMO_PARTNER_KEY, fileBytes, startSimulator, type Simulator } from '../../simulator';
+import {
+	DEMO_ENTERPRISE_KEY,
+	DEMO_PARTNER_KEY,
+	fileBytes,
+	startSimulator,
+	type Simulator,
+} from '../../simulator';
 import { call, code, fetchUrl, header, pageAll } from './helpers';
 
 let sim: Simulator;
@@ -24,16 +30,24 @@ const partner = (url: string) => call(url, { key: DEMO_PARTNER_KEY });
 const enterprise = (url: string) => call(url, { key: DEMO_ENTERPRISE_KEY });
 
 async function signedUrl(): Promise<string> {
-	const r = await partner(`${sim.baseUrl}/partner/v1/videos/${encodeURIComponent(videoKey)}/download`);
+	const r = await partner(
+		`${sim.baseUrl}/partner/v1/videos/${encodeURIComponent(videoKey)}/download`,
+	);
 	expect(r.status).toBe(200);
 	return r.json.url as string;
 }
 
 /** Reads a body to the end; resolves with the bytes or rejects when the transfer breaks. */
-async function readAll(url: string): Promise<{ status: number; contentLength?: string; bytes: Buffer }> {
+async function readAll(
+	url: string,
+): Promise<{ status: number; contentLength?: string; bytes: Buffer }> {
 	const r = await request(url);
 	const bytes = Buffer.from(await r.body.arrayBuffer());
-	return { status: r.statusCode, contentLength: r.headers['content-length'] as string | undefined, bytes };
+	return {
+		status: r.statusCode,
+		contentLength: r.headers['content-length'] as string | undefined,
+		bytes,
+	};
 }
 
 describe('failNext', () => {
@@ -59,7 +73,7 @@ describe('failNext', () => {
 		expect(header(r, 'x-ratelimit-reset')).toMatch(/^\d+$/);
 	});
 
-	test('500 uses each API\'s error shape; path limits which requests fail', async () => {
+	test("500 uses each API's error shape; path limits which requests fail", async () => {
 		sim.faults.failNext({ status: 500, count: 1, path: '/partner/' });
 		sim.faults.failNext({ status: 500, count: 1, path: /^\/external\/v1\/usage/ });
 		const e = await enterprise(usage());
@@ -86,11 +100,14 @@ describe('failNext', () => {
 		expect(r.json).toEqual({ detail: 'usage data unavailable in this environment' });
 	});
 
-	test.each([503, 504] as const)('%i answers before auth (a proxy in front of the API)', async (status) => {
-		sim.faults.failNext({ status, count: 1 });
-		const r = await call(content(), { key: 'apik_wrong.key' });
-		expect(r.status).toBe(status);
-	});
+	test.each([503, 504] as const)(
+		'%i answers before auth (a proxy in front of the API)',
+		async (status) => {
+			sim.faults.failNext({ status, count: 1 });
+			const r = await call(content(), { key: 'apik_wrong.key' });
+			expect(r.status).toBe(status);
+		},
+	);
 
 	test('target storage fails the signed URL fetch, not the API', async () => {
 		sim.faults.failNext({ status: 503, count: 1, target: 'storage' });
@@ -105,14 +122,22 @@ describe('failNext', () => {
 describe('resetConnections', () => {
 	test('api: the socket is destroyed without a response, then service resumes', async () => {
 		sim.faults.resetConnections({ count: 1, path: '/partner/v1/content' });
-		await expect(request(content(), { headers: { 'user-agent': 'x', authorization: `Bearer ${DEMO_PARTNER_KEY}` } })).rejects.toThrow();
+		await expect(
+			request(content(), {
+				headers: { 'user-agent': 'x', authorization: `Bearer ${DEMO_PARTNER_KEY}` },
+			}),
+		).rejects.toThrow();
 		expect((await partner(content())).status).toBe(200);
-		expect(sim.log.filter((e) => e.path === '/partner/v1/content').map((e) => e.status)).toEqual([0, 200]);
+		expect(sim.log.filter((e) => e.path === '/partner/v1/content').map((e) => e.status)).toEqual([
+			0, 200,
+		]);
 	});
 
 	test('api with afterBytes: headers and part of the body, then the socket dies', async () => {
 		sim.faults.resetConnections({ count: 1, afterBytes: 20 });
-		const r = await request(content(), { headers: { 'user-agent': 'x', authorization: `Bearer ${DEMO_PARTNER_KEY}` } });
+		const r = await request(content(), {
+			headers: { 'user-agent': 'x', authorization: `Bearer ${DEMO_PARTNER_KEY}` },
+		});
 		expect(r.statusCode).toBe(200);
 		await expect(r.body.text()).rejects.toThrow();
 	});
@@ -135,7 +160,9 @@ describe('cursor rejection', () => {
 	test('rejectCursorOnPage(n): the cursor leading to page n answers 400 once', async () => {
 		sim.faults.rejectCursorOnPage(3);
 		const p1 = await partner(content('?per_page=10'));
-		const p2 = await partner(content(`?per_page=10&cursor=${encodeURIComponent(p1.json.next_cursor)}`));
+		const p2 = await partner(
+			content(`?per_page=10&cursor=${encodeURIComponent(p1.json.next_cursor)}`),
+		);
 		expect(p2.status).toBe(200);
 		const cursor3 = encodeURIComponent(p2.json.next_cursor);
 		const rejected = await partner(content(`?per_page=10&cursor=${cursor3}`));
@@ -202,7 +229,9 @@ describe('download faults', () => {
 
 	test('expireUrlsEarly: the next URL is refused by storage although expires_at is ahead', async () => {
 		sim.faults.expireUrlsEarly(1);
-		const r = await partner(`${sim.baseUrl}/partner/v1/videos/${encodeURIComponent(videoKey)}/download`);
+		const r = await partner(
+			`${sim.baseUrl}/partner/v1/videos/${encodeURIComponent(videoKey)}/download`,
+		);
 		expect(r.json.expires_at).toBeGreaterThan(Date.now() / 1000 + 200);
 		const refused = await fetchUrl(r.json.url);
 		expect(refused.status).toBe(403);
@@ -211,16 +240,19 @@ describe('download faults', () => {
 		expect((await fetchUrl(await signedUrl())).status).toBe(200);
 	});
 
-	test.each([400, 401, 403, 410] as const)('storageRefuse(%i) answers that status with S3 XML, count times', async (status) => {
-		sim.faults.storageRefuse(status, 2);
-		const url = await signedUrl();
-		const a = await fetchUrl(url);
-		const b = await fetchUrl(url);
-		expect([a.status, b.status]).toEqual([status, status]);
-		expect(header(a, 'content-type')).toBe('application/xml');
-		expect(a.text).toMatch(/<Error><Code>\w+<\/Code>/);
-		expect((await fetchUrl(url)).status).toBe(200);
-	});
+	test.each([400, 401, 403, 410] as const)(
+		'storageRefuse(%i) answers that status with S3 XML, count times',
+		async (status) => {
+			sim.faults.storageRefuse(status, 2);
+			const url = await signedUrl();
+			const a = await fetchUrl(url);
+			const b = await fetchUrl(url);
+			expect([a.status, b.status]).toEqual([status, status]);
+			expect(header(a, 'content-type')).toBe('application/xml');
+			expect(a.text).toMatch(/<Error><Code>\w+<\/Code>/);
+			expect((await fetchUrl(url)).status).toBe(200);
+		},
+	);
 
 	test('redirectStorage: 302 to a third origin that serves the file and logs headers', async () => {
 		sim.faults.redirectStorage(1);
@@ -256,14 +288,31 @@ describe('response-shape faults', () => {
 		sim.faults.nullableFieldsNull(true);
 		const list = await partner(content('?per_page=3'));
 		for (const v of list.json.videos) {
-			expect(v).toMatchObject({ title: null, duration_seconds: null, purchased_at: null, preview_url: null, thumbnail_url: null });
+			expect(v).toMatchObject({
+				title: null,
+				duration_seconds: null,
+				purchased_at: null,
+				preview_url: null,
+				thumbnail_url: null,
+			});
 			expect(typeof v.video_key).toBe('string');
 			expect(typeof v.creator.id).toBe('string');
 			expect(v.creator.username).toBeNull();
 			expect(v.creator.name).toBeNull();
 		}
 		const meta = await enterprise(`${sim.baseUrl}/external/v1/videos/Q`);
-		expect(meta.json).toMatchObject({ id: 'Q', title: null, description: null, duration: null, width: null, height: null, keywords: null, url: null, thumbnail: null, location: null });
+		expect(meta.json).toMatchObject({
+			id: 'Q',
+			title: null,
+			description: null,
+			duration: null,
+			width: null,
+			height: null,
+			keywords: null,
+			url: null,
+			thumbnail: null,
+			location: null,
+		});
 		expect(typeof meta.json.creator.username).toBe('string');
 		expect(meta.json.creator).toMatchObject({ name: null, bio: null, profile_image: null });
 		const search = await enterprise(`${sim.baseUrl}/external/v1/videos/search?q=ocean&per_page=2`);
@@ -288,7 +337,11 @@ describe('response-shape faults', () => {
 
 	test('edgeBlock: 403 {"message":"Forbidden"} for every API request, even with a User-Agent', async () => {
 		sim.faults.edgeBlock(true);
-		for (const r of [await partner(content()), await enterprise(usage()), await call(`${sim.baseUrl}/external/ping`)]) {
+		for (const r of [
+			await partner(content()),
+			await enterprise(usage()),
+			await call(`${sim.baseUrl}/external/ping`),
+		]) {
 			expect(r.status).toBe(403);
 			expect(r.json).toEqual({ message: 'Forbidden' });
 		}

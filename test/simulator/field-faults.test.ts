@@ -1,5 +1,11 @@
 /** Contract: the field hardening II fault switches (field-faults.ts) do what their doc says. */
-import { DEMO_ENTERPRISE_KEY, DEMO_PARTNER_KEY, fileBytes, startSimulator, type Simulator } from '../../simulator';
+import {
+	DEMO_ENTERPRISE_KEY,
+	DEMO_PARTNER_KEY,
+	fileBytes,
+	startSimulator,
+	type Simulator,
+} from '../../simulator';
 import { call, fetchUrl, header } from './helpers';
 
 let sim: Simulator;
@@ -18,7 +24,9 @@ beforeEach(() => {
 });
 
 async function signedUrl(key = videoKey): Promise<string> {
-	const r = await call(`${sim.baseUrl}/partner/v1/videos/${encodeURIComponent(key)}/download`, { key: DEMO_PARTNER_KEY });
+	const r = await call(`${sim.baseUrl}/partner/v1/videos/${encodeURIComponent(key)}/download`, {
+		key: DEMO_PARTNER_KEY,
+	});
 	expect(r.status).toBe(200);
 	return r.json.url as string;
 }
@@ -33,8 +41,12 @@ test('misplaceRange: a 206 from `offset` bytes past the byte asked, Content-Rang
 	const again = await fetchUrl(url, { range: 'bytes=0-' });
 	expect(header(again, 'content-range')).toBe('bytes 0-4999/5000');
 	sim.faults.misplaceRange(7, 1, { resumesOnly: true });
-	expect(header(await fetchUrl(url, { range: 'bytes=0-' }), 'content-range')).toBe('bytes 0-4999/5000');
-	expect(header(await fetchUrl(url, { range: 'bytes=10-' }), 'content-range')).toBe('bytes 17-4999/5000');
+	expect(header(await fetchUrl(url, { range: 'bytes=0-' }), 'content-range')).toBe(
+		'bytes 0-4999/5000',
+	);
+	expect(header(await fetchUrl(url, { range: 'bytes=10-' }), 'content-range')).toBe(
+		'bytes 17-4999/5000',
+	);
 });
 
 test('ignoreRange: a Range past byte 0 gets 200 and the whole file; a Range from 0 is not counted', async () => {
@@ -52,20 +64,32 @@ test('ignoreRange: a Range past byte 0 gets 200 and the whole file; a Range from
 test.each([
 	['html', /^text\/html/, /<html>/],
 	['empty', /^video\//, /^$/],
-] as const)('storageServesPage(%s): 200 with that body instead of the file', async (kind, type, body) => {
-	const url = await signedUrl();
-	sim.faults.storageServesPage(kind);
-	const r = await fetchUrl(url, { range: 'bytes=0-' });
-	expect(r.status).toBe(200);
-	expect(header(r, 'content-type')).toMatch(type);
-	expect(r.text).toMatch(body);
-	expect((await fetchUrl(url)).bytes.length).toBe(5000);
-});
+] as const)(
+	'storageServesPage(%s): 200 with that body instead of the file',
+	async (kind, type, body) => {
+		const url = await signedUrl();
+		sim.faults.storageServesPage(kind);
+		const r = await fetchUrl(url, { range: 'bytes=0-' });
+		expect(r.status).toBe(200);
+		expect(header(r, 'content-type')).toMatch(type);
+		expect(r.text).toMatch(body);
+		expect((await fetchUrl(url)).bytes.length).toBe(5000);
+	},
+);
 
 test('signedUrlValue: the next download answers of both APIs carry the value as url', async () => {
 	sim.faults.signedUrlValue('file:///etc/passwd', 2);
-	expect((await call(`${sim.baseUrl}/partner/v1/videos/${encodeURIComponent(videoKey)}/download`, { key: DEMO_PARTNER_KEY })).json.url).toBe('file:///etc/passwd');
-	const enterprise = await call(`${sim.baseUrl}/external/v1/videos/${encodeURIComponent(videoKey)}/download`, { key: DEMO_ENTERPRISE_KEY });
+	expect(
+		(
+			await call(`${sim.baseUrl}/partner/v1/videos/${encodeURIComponent(videoKey)}/download`, {
+				key: DEMO_PARTNER_KEY,
+			})
+		).json.url,
+	).toBe('file:///etc/passwd');
+	const enterprise = await call(
+		`${sim.baseUrl}/external/v1/videos/${encodeURIComponent(videoKey)}/download`,
+		{ key: DEMO_ENTERPRISE_KEY },
+	);
 	expect(enterprise.json.url).toBe('file:///etc/passwd');
 	expect(typeof enterprise.json.file_size).toBe('number');
 	expect(await signedUrl()).toMatch(/^http:\/\/127\.0\.0\.1:/);
@@ -73,10 +97,24 @@ test('signedUrlValue: the next download answers of both APIs carry the value as 
 
 test('okBodyInstead: a matching 200 carries the given JSON; other paths and errors untouched', async () => {
 	sim.faults.okBodyInstead('/partner/v1/content', { videos: 'abc' });
-	expect((await call(`${sim.baseUrl}/partner/v1/videos/${encodeURIComponent(videoKey)}/download`, { key: DEMO_PARTNER_KEY })).json.url).toMatch(/^http/);
-	expect((await call(`${sim.baseUrl}/partner/v1/content`, { key: 'apik_bad.key' })).status).toBe(401);
-	expect((await call(`${sim.baseUrl}/partner/v1/content`, { key: DEMO_PARTNER_KEY })).json).toEqual({ videos: 'abc' });
-	expect(Array.isArray((await call(`${sim.baseUrl}/partner/v1/content`, { key: DEMO_PARTNER_KEY })).json.videos)).toBe(true);
+	expect(
+		(
+			await call(`${sim.baseUrl}/partner/v1/videos/${encodeURIComponent(videoKey)}/download`, {
+				key: DEMO_PARTNER_KEY,
+			})
+		).json.url,
+	).toMatch(/^http/);
+	expect((await call(`${sim.baseUrl}/partner/v1/content`, { key: 'apik_bad.key' })).status).toBe(
+		401,
+	);
+	expect((await call(`${sim.baseUrl}/partner/v1/content`, { key: DEMO_PARTNER_KEY })).json).toEqual(
+		{ videos: 'abc' },
+	);
+	expect(
+		Array.isArray(
+			(await call(`${sim.baseUrl}/partner/v1/content`, { key: DEMO_PARTNER_KEY })).json.videos,
+		),
+	).toBe(true);
 });
 
 test('dripApi: headers at once, the body a byte at a time; 0 turns it off', async () => {
@@ -87,15 +125,23 @@ test('dripApi: headers at once, the body a byte at a time; 0 turns it off', asyn
 	expect(r.json).toEqual({ a: 1 });
 	expect(Date.now() - began).toBeGreaterThanOrEqual(7 * 20 - 10);
 	sim.faults.dripApi(0);
-	expect((await call(`${sim.baseUrl}/external/v1/usage/me`, { key: DEMO_ENTERPRISE_KEY })).status).toBe(200);
+	expect(
+		(await call(`${sim.baseUrl}/external/v1/usage/me`, { key: DEMO_ENTERPRISE_KEY })).status,
+	).toBe(200);
 });
 
 test('misstateFileSize: the Enterprise download answer states file_size off by delta; storage keeps the true size', async () => {
 	sim.faults.misstateFileSize(-1000);
-	const r = await call(`${sim.baseUrl}/external/v1/videos/${encodeURIComponent(videoKey)}/download`, { key: DEMO_ENTERPRISE_KEY });
+	const r = await call(
+		`${sim.baseUrl}/external/v1/videos/${encodeURIComponent(videoKey)}/download`,
+		{ key: DEMO_ENTERPRISE_KEY },
+	);
 	expect(r.json.file_size).toBe(4000);
 	expect((await fetchUrl(r.json.url)).bytes.length).toBe(5000);
-	const again = await call(`${sim.baseUrl}/external/v1/videos/${encodeURIComponent(videoKey)}/download`, { key: DEMO_ENTERPRISE_KEY });
+	const again = await call(
+		`${sim.baseUrl}/external/v1/videos/${encodeURIComponent(videoKey)}/download`,
+		{ key: DEMO_ENTERPRISE_KEY },
+	);
 	expect(again.json.file_size).toBe(5000);
 });
 
@@ -104,13 +150,17 @@ test('partnerForbidden: a matching Partner request gets 403 with the code in the
 	const r = await call(`${sim.baseUrl}/partner/v1/content`, { key: DEMO_PARTNER_KEY });
 	expect(r.status).toBe(403);
 	expect(r.json.detail.error.code).toBe('geo_blocked');
-	expect((await call(`${sim.baseUrl}/partner/v1/content`, { key: DEMO_PARTNER_KEY })).status).toBe(200);
+	expect((await call(`${sim.baseUrl}/partner/v1/content`, { key: DEMO_PARTNER_KEY })).status).toBe(
+		200,
+	);
 });
 
 test('rawDisposition: the exact value, as raw UTF-8 bytes', async () => {
 	const url = await signedUrl();
 	sim.faults.rawDisposition('filename="Ünï:clip.mov');
 	const r = await fetchUrl(url);
-	expect(Buffer.from(header(r, 'content-disposition') as string, 'latin1').toString('utf8')).toBe('filename="Ünï:clip.mov');
+	expect(Buffer.from(header(r, 'content-disposition') as string, 'latin1').toString('utf8')).toBe(
+		'filename="Ünï:clip.mov',
+	);
 	expect(header(await fetchUrl(url), 'content-disposition')).toMatch(/^attachment; /);
 });

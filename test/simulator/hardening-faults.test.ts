@@ -1,5 +1,10 @@
 /** Contract: the hardening fault switches (redirects, echoed key, misbehaving paging, times, missing master). */
-import { DEMO_ENTERPRISE_KEY, DEMO_PARTNER_KEY, startSimulator, type Simulator } from '../../simulator';
+import {
+	DEMO_ENTERPRISE_KEY,
+	DEMO_PARTNER_KEY,
+	startSimulator,
+	type Simulator,
+} from '../../simulator';
 import { call, fetchUrl, header } from './helpers';
 
 let sim: Simulator;
@@ -34,7 +39,11 @@ describe('redirectApi', () => {
 
 	test('the redirect origin records what it receives', async () => {
 		await call(`${sim.redirectUrl}/partner/v1/content`, { key: DEMO_PARTNER_KEY });
-		expect(sim.log.filter((entry) => entry.target === 'redirect').map((entry) => entry.headers.authorization)).toEqual([`Bearer ${DEMO_PARTNER_KEY}`]);
+		expect(
+			sim.log
+				.filter((entry) => entry.target === 'redirect')
+				.map((entry) => entry.headers.authorization),
+		).toEqual([`Bearer ${DEMO_PARTNER_KEY}`]);
 	});
 });
 
@@ -43,7 +52,9 @@ describe('echoAuthorization', () => {
 		sim.faults.echoAuthorization(true);
 		const r = await partner(`${sim.baseUrl}/partner/v1/videos/nope/download`);
 		expect(r.status).toBe(404);
-		expect(r.json.detail.error.message).toContain(`Authorization: Bearer ${DEMO_PARTNER_KEY}; secret ${SECRET}`);
+		expect(r.json.detail.error.message).toContain(
+			`Authorization: Bearer ${DEMO_PARTNER_KEY}; secret ${SECRET}`,
+		);
 		expect(r.text).toContain('\\u0061\\u0070\\u0069\\u006b');
 		expect(r.json.echo).toBe(`Bearer ${DEMO_PARTNER_KEY}`);
 		expect(header(r, 'x-echo')).toContain(DEMO_PARTNER_KEY);
@@ -55,7 +66,9 @@ describe('echoAuthorization', () => {
 		expect((await partner(content())).text).toMatch(new RegExp(`<pre>.*${SECRET}.*</pre></body>`));
 		expect((await partner(content())).text).not.toContain(SECRET);
 		sim.faults.clear();
-		expect((await partner(`${sim.baseUrl}/partner/v1/videos/nope/download`)).text).not.toContain(SECRET);
+		expect((await partner(`${sim.baseUrl}/partner/v1/videos/nope/download`)).text).not.toContain(
+			SECRET,
+		);
 	});
 
 	test('failNext accepts 400, 403 and 404', async () => {
@@ -67,7 +80,8 @@ describe('echoAuthorization', () => {
 });
 
 describe('partnerPaging', () => {
-	const page = async (cursor?: string) => (await partner(content(`?per_page=10${cursor ? `&cursor=${cursor}` : ''}`))).json;
+	const page = async (cursor?: string) =>
+		(await partner(content(`?per_page=10${cursor ? `&cursor=${cursor}` : ''}`))).json;
 
 	test('repeatCursor: from page 2, next_cursor is the cursor asked for', async () => {
 		sim.faults.partnerPaging('repeatCursor');
@@ -112,7 +126,10 @@ describe('partnerPaging', () => {
 
 test('enterpriseEmptyPages: pages after the first are empty, has_more stays true', async () => {
 	sim.faults.enterpriseEmptyPages(true);
-	const search = (p: number) => call(`${sim.baseUrl}/external/v1/videos/search?q=footage&per_page=5&page=${p}`, { key: DEMO_ENTERPRISE_KEY });
+	const search = (p: number) =>
+		call(`${sim.baseUrl}/external/v1/videos/search?q=footage&per_page=5&page=${p}`, {
+			key: DEMO_ENTERPRISE_KEY,
+		});
 	expect((await search(1)).json.videos).toHaveLength(5);
 	const second = (await search(2)).json;
 	expect(second).toEqual(expect.objectContaining({ videos: [], has_more: true }));
@@ -121,13 +138,17 @@ test('enterpriseEmptyPages: pages after the first are empty, has_more stays true
 test('purchaseTimesInMs: purchased_at in milliseconds', async () => {
 	const [licence] = sim.partnerLicences(DEMO_PARTNER_KEY);
 	sim.faults.purchaseTimesInMs(true);
-	expect((await partner(content('?per_page=1'))).json.videos[0].purchased_at).toBe(licence.purchased_at * 1000);
+	expect((await partner(content('?per_page=1'))).json.videos[0].purchased_at).toBe(
+		licence.purchased_at * 1000,
+	);
 });
 
-test('missingMaster: that video\'s signed URL answers 404 NoSuchKey, others are served', async () => {
+test("missingMaster: that video's signed URL answers 404 NoSuchKey, others are served", async () => {
 	const [a, b] = sim.partnerLicences(DEMO_PARTNER_KEY).map((l) => l.video_key);
 	sim.faults.missingMaster(a);
-	const url = async (key: string) => (await partner(`${sim.baseUrl}/partner/v1/videos/${encodeURIComponent(key)}/download`)).json.url as string;
+	const url = async (key: string) =>
+		(await partner(`${sim.baseUrl}/partner/v1/videos/${encodeURIComponent(key)}/download`)).json
+			.url as string;
 	const missing = await fetchUrl(await url(a));
 	expect(missing.status).toBe(404);
 	expect(missing.text).toContain('<Code>NoSuchKey</Code>');

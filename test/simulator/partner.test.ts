@@ -1,5 +1,10 @@
 /** Contract: the Partner API as docs/gridbank-api.md describes it. */
-import { DEMO_PARTNER_KEY, DEMO_PARTNER_OWNER_KEY, startSimulator, type Simulator } from '../../simulator';
+import {
+	DEMO_PARTNER_KEY,
+	DEMO_PARTNER_OWNER_KEY,
+	startSimulator,
+	type Simulator,
+} from '../../simulator';
 import { call, code, pageAll } from './helpers';
 
 let sim: Simulator;
@@ -68,7 +73,15 @@ describe('GET /partner/v1/content', () => {
 		expect(r.json.videos).toHaveLength(100);
 		for (const v of r.json.videos) {
 			expect(Object.keys(v).sort()).toEqual(
-				['creator', 'duration_seconds', 'preview_url', 'purchased_at', 'thumbnail_url', 'title', 'video_key'].sort(),
+				[
+					'creator',
+					'duration_seconds',
+					'preview_url',
+					'purchased_at',
+					'thumbnail_url',
+					'title',
+					'video_key',
+				].sort(),
 			);
 			expect(typeof v.creator.id).toBe('string');
 			expect(v.creator).toHaveProperty('username');
@@ -101,7 +114,7 @@ describe('GET /partner/v1/content', () => {
 		expect(r.json).not.toHaveProperty('next_cursor');
 	});
 
-	test('the team owner\'s licences are visible to the member (merged, newest first)', async () => {
+	test("the team owner's licences are visible to the member (merged, newest first)", async () => {
 		const member = (await pageAll(sim.baseUrl, DEMO_PARTNER_KEY, 100)).keys;
 		const owner = (await pageAll(sim.baseUrl, DEMO_PARTNER_OWNER_KEY, 100)).keys;
 		expect(owner.length).toBeGreaterThan(300);
@@ -120,17 +133,25 @@ describe('GET /partner/v1/content', () => {
 		clock += 60_000;
 		const added = sim.addPartnerLicences(DEMO_PARTNER_KEY, 3);
 		expect(added).toHaveLength(3);
-		const p2 = await call(content(`?per_page=10&cursor=${encodeURIComponent(p1.json.next_cursor)}`), { key: DEMO_PARTNER_KEY });
+		const p2 = await call(
+			content(`?per_page=10&cursor=${encodeURIComponent(p1.json.next_cursor)}`),
+			{ key: DEMO_PARTNER_KEY },
+		);
 		const keys2 = p2.json.videos.map((v: { video_key: string }) => v.video_key);
 		expect(keys2).toEqual(before.slice(10, 20));
 		const fresh = await call(content('?per_page=3'), { key: DEMO_PARTNER_KEY });
-		expect(fresh.json.videos.map((v: { video_key: string }) => v.video_key).sort()).toEqual([...added].sort());
+		expect(fresh.json.videos.map((v: { video_key: string }) => v.video_key).sort()).toEqual(
+			[...added].sort(),
+		);
 		expect(fresh.json.videos[0].purchased_at).toBe(Math.floor(clock / 1000));
 	});
 
 	test('addPartnerLicences with an explicit purchase time and keys; several share one second', async () => {
 		const acct = sim.createPartnerAccount({ licences: 2, purchasedAtStart: 1_700_000_000 });
-		const keys = sim.addPartnerLicences(acct.key, 2, { purchasedAt: 1_800_000_000, videoKeys: ['brand/new-1', 'brand/new-2'] });
+		const keys = sim.addPartnerLicences(acct.key, 2, {
+			purchasedAt: 1_800_000_000,
+			videoKeys: ['brand/new-1', 'brand/new-2'],
+		});
 		const r = await call(content(), { key: acct.key });
 		expect(r.json.videos.slice(0, 2).map((v: { video_key: string }) => v.video_key)).toEqual(keys);
 		expect(r.json.videos[0].purchased_at).toBe(1_800_000_000);
@@ -143,7 +164,11 @@ describe('GET /partner/v1/content', () => {
 		const [gone, ...kept] = sim.partnerLicences(acct.key).map((l) => l.video_key);
 		sim.removePartnerLicences(acct.key, [gone as string]);
 		expect(sim.partnerLicences(acct.key).map((l) => l.video_key)).toEqual(kept);
-		expect((await call(content(), { key: acct.key })).json.videos.map((v: { video_key: string }) => v.video_key)).toEqual(kept);
+		expect(
+			(await call(content(), { key: acct.key })).json.videos.map(
+				(v: { video_key: string }) => v.video_key,
+			),
+		).toEqual(kept);
 		const r = await call(download(encodeURIComponent(gone as string)), { key: acct.key });
 		expect(r.status).toBe(403);
 		expect(code(r)).not.toBe('partner_access_revoked');
@@ -155,7 +180,9 @@ describe('GET /partner/v1/content', () => {
 		const cursor: string = p1.json.next_cursor;
 		const flipped = cursor.slice(0, 3) + (cursor[3] === 'A' ? 'B' : 'A') + cursor.slice(4);
 		for (const bad of [flipped, `${cursor}x`, 'garbage', '']) {
-			const r = await call(content(`?cursor=${encodeURIComponent(bad)}`), { key: DEMO_PARTNER_KEY });
+			const r = await call(content(`?cursor=${encodeURIComponent(bad)}`), {
+				key: DEMO_PARTNER_KEY,
+			});
 			expect(r.status).toBe(400);
 			expect(code(r)).toBe('invalid_cursor');
 		}
@@ -163,7 +190,9 @@ describe('GET /partner/v1/content', () => {
 
 	test('a cursor issued to another account is refused (400)', async () => {
 		const p1 = await call(content('?per_page=5'), { key: DEMO_PARTNER_KEY });
-		const r = await call(content(`?cursor=${encodeURIComponent(p1.json.next_cursor)}`), { key: DEMO_PARTNER_OWNER_KEY });
+		const r = await call(content(`?cursor=${encodeURIComponent(p1.json.next_cursor)}`), {
+			key: DEMO_PARTNER_OWNER_KEY,
+		});
 		expect(r.status).toBe(400);
 	});
 
@@ -190,17 +219,23 @@ describe('GET /partner/v1/videos/{video_key}/download', () => {
 		expect(r.json.video_key).toBe(first!.video_key);
 		expect(r.json.expires_at).toBe(Math.floor(clock / 1000) + 300);
 		expect(r.json.url.startsWith(`${sim.storageUrl}/`)).toBe(true);
-		expect(new URL(r.json.url).searchParams.get('response-content-disposition')).toMatch(/^attachment; filename="/);
+		expect(new URL(r.json.url).searchParams.get('response-content-disposition')).toMatch(
+			/^attachment; filename="/,
+		);
 	});
 
-	test('a team owner\'s video is downloadable by the member (list and download agree)', async () => {
+	test("a team owner's video is downloadable by the member (list and download agree)", async () => {
 		const owners = sim.partnerLicences(DEMO_PARTNER_OWNER_KEY);
-		const r = await call(download(encodeURIComponent(owners[0]!.video_key)), { key: DEMO_PARTNER_KEY });
+		const r = await call(download(encodeURIComponent(owners[0]!.video_key)), {
+			key: DEMO_PARTNER_KEY,
+		});
 		expect(r.status).toBe(200);
 	});
 
 	test('the key is percent-decoded from the path (a/b is sent as a%2Fb); an unencoded slash is no route', async () => {
-		const slashKey = sim.partnerLicences(DEMO_PARTNER_KEY).find((l) => l.video_key.includes('/'))!.video_key;
+		const slashKey = sim
+			.partnerLicences(DEMO_PARTNER_KEY)
+			.find((l) => l.video_key.includes('/'))!.video_key;
 		const ok = await call(download(encodeURIComponent(slashKey)), { key: DEMO_PARTNER_KEY });
 		expect(ok.status).toBe(200);
 		expect(ok.json.video_key).toBe(slashKey);
@@ -238,8 +273,12 @@ describe('GET /partner/v1/videos/{video_key}/download', () => {
 		const keys = sim.partnerLicences(DEMO_PARTNER_KEY).map((l) => l.video_key);
 		const long = keys.find((k) => k.length === 50)!;
 		const short = keys.find((k) => k.length === 1)!;
-		expect((await call(download(encodeURIComponent(long)), { key: DEMO_PARTNER_KEY })).status).toBe(200);
-		expect((await call(download(encodeURIComponent(short)), { key: DEMO_PARTNER_KEY })).status).toBe(200);
+		expect((await call(download(encodeURIComponent(long)), { key: DEMO_PARTNER_KEY })).status).toBe(
+			200,
+		);
+		expect(
+			(await call(download(encodeURIComponent(short)), { key: DEMO_PARTNER_KEY })).status,
+		).toBe(200);
 	});
 });
 
@@ -254,7 +293,9 @@ describe('access withdrawn (403 partner_access_revoked on every endpoint)', () =
 				const r = await call(url, { key });
 				expect(r.status).toBe(403);
 				expect(code(r)).toBe('partner_access_revoked');
-				expect(r.json.detail.error.message).toBe('Partner API access has been revoked for this account');
+				expect(r.json.detail.error.message).toBe(
+					'Partner API access has been revoked for this account',
+				);
 			}
 		}
 		expect((await call(content(), { key: DEMO_PARTNER_KEY })).status).toBe(200);
@@ -263,7 +304,8 @@ describe('access withdrawn (403 partner_access_revoked on every endpoint)', () =
 	test('afterRequests lets N more requests through first', async () => {
 		sim.faults.withdrawPartnerAccess(DEMO_PARTNER_KEY, { afterRequests: 2 });
 		const statuses = [];
-		for (let i = 0; i < 4; i++) statuses.push((await call(content('?per_page=1'), { key: DEMO_PARTNER_KEY })).status);
+		for (let i = 0; i < 4; i++)
+			statuses.push((await call(content('?per_page=1'), { key: DEMO_PARTNER_KEY })).status);
 		expect(statuses).toEqual([200, 200, 403, 403]);
 	});
 });
@@ -273,7 +315,9 @@ describe('seeded catalogue', () => {
 		const other = await startSimulator({ now: () => clock });
 		try {
 			const a = await call(content('?per_page=100'), { key: DEMO_PARTNER_KEY });
-			const b = await call(`${other.baseUrl}/partner/v1/content?per_page=100`, { key: DEMO_PARTNER_KEY });
+			const b = await call(`${other.baseUrl}/partner/v1/content?per_page=100`, {
+				key: DEMO_PARTNER_KEY,
+			});
 			expect(b.json.videos).toEqual(a.json.videos);
 			expect(b.json.next_cursor).toBe(a.json.next_cursor);
 		} finally {

@@ -19,7 +19,8 @@ test('two keys of one account share one allowance; 429 envelope with Retry-After
 	const acct = sim.createPartnerAccount({ licences: 3 });
 	const second = sim.addPartnerKey(acct.key);
 	const statuses = [];
-	for (const key of [acct.key, second, acct.key, second, acct.key]) statuses.push((await call(content(), { key })).status);
+	for (const key of [acct.key, second, acct.key, second, acct.key])
+		statuses.push((await call(content(), { key })).status);
 	expect(statuses).toEqual([200, 200, 200, 200, 200]);
 	const r = await call(content(), { key: second });
 	expect(r.status).toBe(429);
@@ -46,7 +47,8 @@ test('downloads count against the same allowance as the list', async () => {
 	const acct = sim.createPartnerAccount({ licences: 1 });
 	const [video] = sim.partnerLicences(acct.key);
 	const url = `${sim.baseUrl}/partner/v1/videos/${encodeURIComponent(video!.video_key)}/download`;
-	for (let i = 0; i < 5; i++) expect((await call(i % 2 ? url : content(), { key: acct.key })).status).toBe(200);
+	for (let i = 0; i < 5; i++)
+		expect((await call(i % 2 ? url : content(), { key: acct.key })).status).toBe(200);
 	expect((await call(url, { key: acct.key })).status).toBe(429);
 });
 
@@ -55,7 +57,11 @@ test('defaults: 300 per minute, 0 = unlimited', async () => {
 	const defaults = await startSimulator({ now: () => clock });
 	try {
 		const burst = (base: string, n: number) =>
-			Promise.all(Array.from({ length: n }, () => call(`${base}/partner/v1/content?per_page=1`, { key: DEMO_PARTNER_KEY })));
+			Promise.all(
+				Array.from({ length: n }, () =>
+					call(`${base}/partner/v1/content?per_page=1`, { key: DEMO_PARTNER_KEY }),
+				),
+			);
 		expect((await burst(unlimited.baseUrl, 320)).every((r) => r.status === 200)).toBe(true);
 		const statuses = (await burst(defaults.baseUrl, 301)).map((r) => r.status);
 		expect(statuses.filter((s) => s === 200)).toHaveLength(300);
@@ -90,7 +96,9 @@ describe('X-RateLimit-* headers on Partner responses', () => {
 
 	test('a 403, 404 or 422 after the rate check carries them too; a 401 does not', async () => {
 		const acct = sim.createPartnerAccount({ licences: 1 });
-		const missing = await call(`${sim.baseUrl}/partner/v1/videos/no-such-video-zz/download`, { key: acct.key });
+		const missing = await call(`${sim.baseUrl}/partner/v1/videos/no-such-video-zz/download`, {
+			key: acct.key,
+		});
 		expect(missing.status).toBe(404);
 		expect(header(missing, 'x-ratelimit-remaining')).toBe('4');
 		const invalid = await call(`${sim.baseUrl}/partner/v1/content?per_page=500`, { key: acct.key });
@@ -102,12 +110,21 @@ describe('X-RateLimit-* headers on Partner responses', () => {
 	});
 
 	test('partnerRateLimitHeaders: false sends only Retry-After', async () => {
-		const bare = await startSimulator({ now: () => clock, partnerRatePerMinute: 1, rateWindowMs: 2000, partnerRateLimitHeaders: false });
+		const bare = await startSimulator({
+			now: () => clock,
+			partnerRatePerMinute: 1,
+			rateWindowMs: 2000,
+			partnerRateLimitHeaders: false,
+		});
 		try {
-			const ok = await call(`${bare.baseUrl}/partner/v1/content?per_page=1`, { key: DEMO_PARTNER_KEY });
+			const ok = await call(`${bare.baseUrl}/partner/v1/content?per_page=1`, {
+				key: DEMO_PARTNER_KEY,
+			});
 			expect(ok.status).toBe(200);
 			expect(header(ok, 'x-ratelimit-remaining')).toBeUndefined();
-			const refused = await call(`${bare.baseUrl}/partner/v1/content?per_page=1`, { key: DEMO_PARTNER_KEY });
+			const refused = await call(`${bare.baseUrl}/partner/v1/content?per_page=1`, {
+				key: DEMO_PARTNER_KEY,
+			});
 			expect(refused.status).toBe(429);
 			expect(header(refused, 'retry-after')).toBe('2');
 			expect(header(refused, 'x-ratelimit-remaining')).toBeUndefined();

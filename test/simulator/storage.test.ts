@@ -1,6 +1,13 @@
 /** Contract: signed storage URLs (expiry, signature, Range, Content-Disposition, big files). */
 import { request } from 'undici';
-import { DEMO_ENTERPRISE_KEY, DEMO_PARTNER_KEY, fileBytes, fileSha256, startSimulator, type Simulator } from '../../simulator';
+import {
+	DEMO_ENTERPRISE_KEY,
+	DEMO_PARTNER_KEY,
+	fileBytes,
+	fileSha256,
+	startSimulator,
+	type Simulator,
+} from '../../simulator';
 import { call, fetchUrl, header } from './helpers';
 
 let sim: Simulator;
@@ -15,16 +22,23 @@ afterAll(async () => {
 });
 beforeEach(() => {
 	sim.reset();
-	videoKey = sim.partnerLicences(DEMO_PARTNER_KEY).find((l) => sim.getVideoFile(l.video_key).contentType === 'video/quicktime')!.video_key;
+	videoKey = sim
+		.partnerLicences(DEMO_PARTNER_KEY)
+		.find((l) => sim.getVideoFile(l.video_key).contentType === 'video/quicktime')!.video_key;
 });
 
 async function signedUrl(key = videoKey): Promise<string> {
-	const r = await call(`${sim.baseUrl}/partner/v1/videos/${encodeURIComponent(key)}/download`, { key: DEMO_PARTNER_KEY });
+	const r = await call(`${sim.baseUrl}/partner/v1/videos/${encodeURIComponent(key)}/download`, {
+		key: DEMO_PARTNER_KEY,
+	});
 	expect(r.status).toBe(200);
 	return r.json.url as string;
 }
 
-function expectAccessDenied(r: { status: number; text: string; headers: Record<string, unknown> }, message?: string): void {
+function expectAccessDenied(
+	r: { status: number; text: string; headers: Record<string, unknown> },
+	message?: string,
+): void {
 	expect(r.status).toBe(403);
 	expect(r.headers['content-type']).toBe('application/xml');
 	expect(r.text).toMatch(/^<\?xml [^>]*\?>\s*<Error><Code>AccessDenied<\/Code><Message>/);
@@ -43,7 +57,9 @@ describe('signed URLs', () => {
 		expect(r.bytes.length).toBe(file.size);
 		expect(r.bytes.equals(fileBytes(videoKey, 0, file.size))).toBe(true);
 		const { createHash } = await import('node:crypto');
-		expect(createHash('sha256').update(r.bytes).digest('hex')).toBe(fileSha256(videoKey, file.size));
+		expect(createHash('sha256').update(r.bytes).digest('hex')).toBe(
+			fileSha256(videoKey, file.size),
+		);
 	});
 
 	test('fileBytes is deterministic and differs between videos and blocks', () => {
@@ -82,9 +98,12 @@ describe('signed URLs', () => {
 	});
 
 	test('Enterprise URLs honour expires_in minutes', async () => {
-		const r = await call(`${sim.baseUrl}/external/v1/videos/${encodeURIComponent(videoKey)}/download?expires_in=1`, {
-			key: DEMO_ENTERPRISE_KEY,
-		});
+		const r = await call(
+			`${sim.baseUrl}/external/v1/videos/${encodeURIComponent(videoKey)}/download?expires_in=1`,
+			{
+				key: DEMO_ENTERPRISE_KEY,
+			},
+		);
 		clock += 59_000;
 		expect((await fetchUrl(r.json.url, { range: 'bytes=0-0' })).status).toBe(206);
 		clock += 1_000;
@@ -169,21 +188,29 @@ describe('file name and type', () => {
 		expect(new URL(url).searchParams.get('response-content-disposition')).toBe(expected);
 	});
 
-	test("mode 'filename': plain filename=\"x.mov\"", async () => {
+	test('mode \'filename\': plain filename="x.mov"', async () => {
 		sim.setVideoFile(videoKey, { disposition: 'filename', fileName: 'x.mov', size: 1000 });
 		const url = await signedUrl();
 		const r = await fetchUrl(url);
 		expect(header(r, 'content-disposition')).toBe('attachment; filename="x.mov"');
-		expect(new URL(url).searchParams.get('response-content-disposition')).toBe('attachment; filename="x.mov"');
+		expect(new URL(url).searchParams.get('response-content-disposition')).toBe(
+			'attachment; filename="x.mov"',
+		);
 	});
 
 	test("mode 'url-only': no header, the URL still names the file", async () => {
-		sim.setVideoFile(videoKey, { disposition: 'url-only', fileName: 'only-in-url.mov', size: 1000 });
+		sim.setVideoFile(videoKey, {
+			disposition: 'url-only',
+			fileName: 'only-in-url.mov',
+			size: 1000,
+		});
 		const url = await signedUrl();
 		const r = await fetchUrl(url);
 		expect(r.status).toBe(200);
 		expect(header(r, 'content-disposition')).toBeUndefined();
-		expect(new URL(url).searchParams.get('response-content-disposition')).toBe('attachment; filename="only-in-url.mov"');
+		expect(new URL(url).searchParams.get('response-content-disposition')).toBe(
+			'attachment; filename="only-in-url.mov"',
+		);
 	});
 
 	test("mode 'none': neither header nor URL parameter", async () => {
@@ -222,6 +249,10 @@ describe('large files', () => {
 		expect(head.equals(fileBytes(videoKey, 0, 1024))).toBe(true);
 		expect(process.memoryUsage().rss - heapBefore).toBeLessThan(200 * 1024 * 1024);
 		// The simulator is still healthy after the abort.
-		expect((await fetchUrl(await signedUrl(), { range: `bytes=${size - 4}-` })).bytes.equals(fileBytes(videoKey, size - 4, size))).toBe(true);
+		expect(
+			(await fetchUrl(await signedUrl(), { range: `bytes=${size - 4}-` })).bytes.equals(
+				fileBytes(videoKey, size - 4, size),
+			),
+		).toBe(true);
 	});
 });

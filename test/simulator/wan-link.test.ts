@@ -19,7 +19,10 @@ beforeEach(() => {
 });
 
 async function signedUrl(): Promise<string> {
-	const r = await call(`${sim.baseUrl}/partner/v1/videos/${encodeURIComponent(videoKey)}/download`, { key: DEMO_PARTNER_KEY });
+	const r = await call(
+		`${sim.baseUrl}/partner/v1/videos/${encodeURIComponent(videoKey)}/download`,
+		{ key: DEMO_PARTNER_KEY },
+	);
 	return r.json.url as string;
 }
 
@@ -31,7 +34,13 @@ async function timed(url: string, range: string) {
 		const response = await request(url, { dispatcher, headers: { 'user-agent': UA, range } });
 		const firstByteMs = performance.now() - t0;
 		const bytes = Buffer.from(await response.body.arrayBuffer());
-		return { status: response.statusCode, headers: response.headers, bytes, firstByteMs, ms: performance.now() - t0 };
+		return {
+			status: response.statusCode,
+			headers: response.headers,
+			bytes,
+			firstByteMs,
+			ms: performance.now() - t0,
+		};
 	} finally {
 		await dispatcher.close();
 	}
@@ -53,18 +62,27 @@ describe('wanLink', () => {
 
 	test('connections add up to the link cap, and not beyond it', async () => {
 		const url = await signedUrl();
-		const four = () => Promise.all([0, 1, 2, 3].map((i) => timed(url, `bytes=${i * 2 * MB}-${(i + 1) * 2 * MB - 1}`)));
+		const four = () =>
+			Promise.all(
+				[0, 1, 2, 3].map((i) => timed(url, `bytes=${i * 2 * MB}-${(i + 1) * 2 * MB - 1}`)),
+			);
 		// Four connections of 10 MB/s move 8 MB in about 200 ms...
 		sim.faults.wanLink({ connectionBytesPerSecond: 10 * MB, rttMs: 0 });
 		let t0 = performance.now();
 		await four();
 		const free = performance.now() - t0;
 		// ...and in 400 ms at least when the whole link carries 20 MB/s.
-		sim.faults.wanLink({ connectionBytesPerSecond: 10 * MB, rttMs: 0, linkBytesPerSecond: 20 * MB });
+		sim.faults.wanLink({
+			connectionBytesPerSecond: 10 * MB,
+			rttMs: 0,
+			linkBytesPerSecond: 20 * MB,
+		});
 		t0 = performance.now();
 		const replies = await four();
 		const capped = performance.now() - t0;
-		replies.forEach((r, i) => expect(r.bytes.equals(fileBytes(videoKey, i * 2 * MB, (i + 1) * 2 * MB))).toBe(true));
+		replies.forEach((r, i) =>
+			expect(r.bytes.equals(fileBytes(videoKey, i * 2 * MB, (i + 1) * 2 * MB))).toBe(true),
+		);
 		expect(free).toBeGreaterThanOrEqual(180);
 		expect(capped).toBeGreaterThanOrEqual(380);
 		expect(capped).toBeLessThan(5000);
@@ -81,9 +99,13 @@ describe('wanLink', () => {
 	});
 
 	test('bad settings are refused', () => {
-		expect(() => sim.faults.wanLink({ connectionBytesPerSecond: 0, rttMs: 40 })).toThrow(/connectionBytesPerSecond/);
+		expect(() => sim.faults.wanLink({ connectionBytesPerSecond: 0, rttMs: 40 })).toThrow(
+			/connectionBytesPerSecond/,
+		);
 		expect(() => sim.faults.wanLink({ connectionBytesPerSecond: MB, rttMs: -1 })).toThrow(/rttMs/);
-		expect(() => sim.faults.wanLink({ connectionBytesPerSecond: MB, rttMs: 1, linkBytesPerSecond: 0 })).toThrow(/linkBytesPerSecond/);
+		expect(() =>
+			sim.faults.wanLink({ connectionBytesPerSecond: MB, rttMs: 1, linkBytesPerSecond: 0 }),
+		).toThrow(/linkBytesPerSecond/);
 	});
 });
 
@@ -115,7 +137,9 @@ describe('faultRangedRequests', () => {
 		sim.faults.faultRangedRequests({ fault: 'cut', afterBytes: 300 }, 1);
 		sim.faults.faultRangedRequests({ fault: 'cut' }, 1);
 		for (const expected of [300, 500]) {
-			const response = await request(url, { headers: { 'user-agent': UA, range: 'bytes=1000-1999' } });
+			const response = await request(url, {
+				headers: { 'user-agent': UA, range: 'bytes=1000-1999' },
+			});
 			expect(response.statusCode).toBe(206);
 			expect(response.headers['content-length']).toBe('1000');
 			let got = 0;

@@ -17,10 +17,23 @@ interface EnterpriseDownload extends IDataObject {
 }
 
 /** qs: expires_in (minutes) and search_id, as the operation read them. */
-export async function issueDownloadUrl(item: ItemContext, videoId: string, qs: IDataObject): Promise<IssuedUrl> {
+export async function issueDownloadUrl(
+	item: ItemContext,
+	videoId: string,
+	qs: IDataObject,
+): Promise<IssuedUrl> {
 	const { client } = item;
-	const response = await client.get<EnterpriseDownload>(`/videos/${encodeId(videoId)}/download`, { ...item.scope, qs, subject: videoId });
-	const body = bodyObject(client.node, response.body, 'a download link', item.itemIndex) as EnterpriseDownload;
+	const response = await client.get<EnterpriseDownload>(`/videos/${encodeId(videoId)}/download`, {
+		...item.scope,
+		qs,
+		subject: videoId,
+	});
+	const body = bodyObject(
+		client.node,
+		response.body,
+		'a download link',
+		item.itemIndex,
+	) as EnterpriseDownload;
 	const expiresAtMs = Date.parse(String(body.expires_at));
 	const size = Number(body.file_size);
 	return {

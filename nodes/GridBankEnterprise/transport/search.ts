@@ -6,6 +6,11 @@ import type { ItemScope } from '../../shared/item-context';
 import type { GridBankClient } from '../../shared/transport/client';
 import { pageByNumber, type PagingResult } from '../../shared/transport/paging';
 
-export async function searchVideos(client: GridBankClient, scope: ItemScope, qs: IDataObject, limit: number | undefined): Promise<PagingResult> {
+export async function searchVideos(
+	client: GridBankClient,
+	scope: ItemScope,
+	qs: IDataObject,
+	limit: number | undefined,
+): Promise<PagingResult> {
 	return await pageByNumber(client, { path: '/videos/search', qs, ...scope, limit });
 }

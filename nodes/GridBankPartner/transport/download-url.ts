@@ -15,8 +15,19 @@ interface PartnerDownload extends IDataObject {
 
 export async function issueDownloadUrl(item: ItemContext, videoKey: string): Promise<IssuedUrl> {
 	const { client } = item;
-	const response = await client.get<PartnerDownload>(`/videos/${encodeId(videoKey)}/download`, { ...item.scope, subject: videoKey });
-	const body = bodyObject(client.node, response.body, 'a download link', item.itemIndex) as PartnerDownload;
+	const response = await client.get<PartnerDownload>(`/videos/${encodeId(videoKey)}/download`, {
+		...item.scope,
+		subject: videoKey,
+	});
+	const body = bodyObject(
+		client.node,
+		response.body,
+		'a download link',
+		item.itemIndex,
+	) as PartnerDownload;
 	const expires = Number(body.expires_at);
-	return { json: body, signed: { url: body.url, expiresAtMs: Number.isFinite(expires) ? expires * 1000 : Infinity } };
+	return {
+		json: body,
+		signed: { url: body.url, expiresAtMs: Number.isFinite(expires) ? expires * 1000 : Infinity },
+	};
 }

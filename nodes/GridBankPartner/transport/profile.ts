@@ -20,7 +20,8 @@ function partnerForbidden(code: string | undefined, subject: string | undefined)
 		};
 	return {
 		message: `GridBank refused the request (HTTP 403${code ? `, code "${code}"` : ''})`,
-		description: 'GridBank did not allow this request for this account. Check the account on GridBank, and contact GridBank support if it persists.',
+		description:
+			'GridBank did not allow this request for this account. Check the account on GridBank, and contact GridBank support if it persists.',
 	};
 }
 
@@ -33,8 +34,10 @@ export const PARTNER: ApiProfile = {
 	requestsPerMinute: 300,
 	keyPattern: /^apik_[A-Za-z0-9_-]+\.[^\s.][^\s]*$/,
 	keyFormatHint: 'A Partner key looks like apik_<id>.<secret>, for example apik_7f3a.Xk29…',
-	findVideosHint: 'Use the List Licensed Content operation to see the video keys this account can download.',
-	hasErrorEnvelope: (body) => isObject(body) && isObject(body.detail) && isObject(body.detail.error),
+	findVideosHint:
+		'Use the List Licensed Content operation to see the video keys this account can download.',
+	hasErrorEnvelope: (body) =>
+		isObject(body) && isObject(body.detail) && isObject(body.detail.error),
 	forbidden: partnerForbidden,
 	videoFields: {
 		id: 'video_key',

@@ -16,7 +16,10 @@ export const maxRetriesOption: INodeProperties = {
 };
 
 /** `cost`: what Return All costs in requests, shown under the toggle. */
-export const returnAllProperty = (show: INodeProperties['displayOptions'], cost: string): INodeProperties => ({
+export const returnAllProperty = (
+	show: INodeProperties['displayOptions'],
+	cost: string,
+): INodeProperties => ({
 	displayName: 'Return All',
 	name: 'returnAll',
 	type: 'boolean',
@@ -37,7 +40,9 @@ export const limitProperty = (show: INodeProperties['displayOptions']): INodePro
 	description: 'Max number of results to return',
 });
 
-export const downloadProperties = (show: NonNullable<INodeProperties['displayOptions']>['show']): INodeProperties[] => [
+export const downloadProperties = (
+	show: NonNullable<INodeProperties['displayOptions']>['show'],
+): INodeProperties[] => [
 	{
 		displayName: 'Download File',
 		name: 'download',
@@ -82,7 +87,11 @@ export const optionsCollection = (
 });
 
 /** Reads options.maxRetries for one item: a whole number of at least 0 (a string from an expression too), at most 10 used. */
-export function readMaxRetries(get: (name: string, fallback: unknown) => unknown, node: INode, itemIndex: number): number {
+export function readMaxRetries(
+	get: (name: string, fallback: unknown) => unknown,
+	node: INode,
+	itemIndex: number,
+): number {
 	const value = get('options.maxRetries', DEFAULT_MAX_RETRIES);
 	if (value === undefined || value === null || value === '') return DEFAULT_MAX_RETRIES;
 	return Math.min(readInteger(node, value, 'Max Retries', itemIndex, 0), 10);
@@ -101,6 +110,17 @@ export const parallelConnectionsOption: INodeProperties = {
 };
 
 /** Reads options.parallelConnections: a whole number within 1-16 (a string from an expression too), or a clear error before any request. */
-export function readParallelConnections(node: INode, get: (name: string, fallback: unknown) => unknown, itemIndex: number): number {
-	return readInteger(node, get('options.parallelConnections', DEFAULT_CONNECTIONS), 'Parallel Connections', itemIndex, MIN_CONNECTIONS, MAX_CONNECTIONS);
+export function readParallelConnections(
+	node: INode,
+	get: (name: string, fallback: unknown) => unknown,
+	itemIndex: number,
+): number {
+	return readInteger(
+		node,
+		get('options.parallelConnections', DEFAULT_CONNECTIONS),
+		'Parallel Connections',
+		itemIndex,
+		MIN_CONNECTIONS,
+		MAX_CONNECTIONS,
+	);
 }

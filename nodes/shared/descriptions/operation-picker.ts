@@ -1,7 +1,11 @@
 // The Resource parameter and a resource's Operation parameter, built the same way for every node.
 import type { INodePropertyOptions, INodeProperties } from 'n8n-workflow';
 
-export const operationPicker = (resource: string, options: INodePropertyOptions[], defaultOperation: string): INodeProperties => ({
+export const operationPicker = (
+	resource: string,
+	options: INodePropertyOptions[],
+	defaultOperation: string,
+): INodeProperties => ({
 	displayName: 'Operation',
 	name: 'operation',
 	type: 'options',
@@ -12,7 +16,10 @@ export const operationPicker = (resource: string, options: INodePropertyOptions[
 });
 
 /** A node's Resource parameter. */
-export const resourcePicker = (options: INodePropertyOptions[], defaultResource: string): INodeProperties => ({
+export const resourcePicker = (
+	options: INodePropertyOptions[],
+	defaultResource: string,
+): INodeProperties => ({
 	displayName: 'Resource',
 	name: 'resource',
 	type: 'options',

@@ -57,7 +57,9 @@ export const videoLocator = (options: VideoLocatorOptions): INodeProperties => (
 			name: 'id',
 			type: 'string',
 			placeholder: options.placeholder,
-			validation: [{ type: 'regex', properties: { regex: options.idRegex, errorMessage: options.idError } }],
+			validation: [
+				{ type: 'regex', properties: { regex: options.idRegex, errorMessage: options.idError } },
+			],
 		},
 	],
 });

@@ -22,7 +22,9 @@ const isObject = (value: unknown): value is IDataObject =>
 
 function creatorOf(value: unknown): IDataObject | null {
 	if (!isObject(value)) return null;
-	return Object.fromEntries(CREATOR_FIELDS.map(([field, response]) => [field, value[response] ?? null]));
+	return Object.fromEntries(
+		CREATOR_FIELDS.map(([field, response]) => [field, value[response] ?? null]),
+	);
 }
 
 /**
@@ -30,7 +32,11 @@ function creatorOf(value: unknown): IDataObject | null {
  * has no such field or sent none); fields the node itself added (`extras`, such as search_id or
  * the downloaded file's name) keep their place after the video's own fields.
  */
-export function toVideo(fields: VideoFieldMap, item: IDataObject, extras: readonly string[] = []): IDataObject {
+export function toVideo(
+	fields: VideoFieldMap,
+	item: IDataObject,
+	extras: readonly string[] = [],
+): IDataObject {
 	const video: IDataObject = {};
 	for (const field of VIDEO_FIELDS) {
 		const source = fields[field];
@@ -73,7 +79,12 @@ export const outputFormatOption: INodeProperties = {
 export function readOutputFormat(node: INode, value: unknown, itemIndex: number): OutputFormat {
 	if (value === undefined || value === null || value === '' || value === 'api') return 'api';
 	if (value === 'video') return 'video';
-	throw inputError(node, `Output Format "${String(value)}" is not one of api, video`, 'Choose "API Fields" (api) or "Video" (video).', itemIndex);
+	throw inputError(
+		node,
+		`Output Format "${String(value)}" is not one of api, video`,
+		'Choose "API Fields" (api) or "Video" (video).',
+		itemIndex,
+	);
 }
 
 /** Items in the chosen format: unchanged for `api`, the library shape for `video`. */

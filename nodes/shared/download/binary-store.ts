@@ -43,28 +43,44 @@ function binaryDataMode(ctx: DownloadContext): Promise<string> {
 
 const mib = (bytes: number) => `${Math.ceil(bytes / (1024 * 1024))} MiB`;
 
-export function tooBigForDatabaseMode(ctx: DownloadContext, itemIndex: number, size: number | undefined, limit: string) {
-	return markPerVideo(new NodeOperationError(
-		ctx.getNode(),
-		`The file${size === undefined ? '' : ` (${mib(size)})`} is too big for n8n's "database" binary data mode`,
-		{
-			description:
-				`This n8n keeps binary data in its database (n8n's default in queue mode), which holds at most ${limit} per file. ` +
-				"To download files this big, set n8n's binary data mode to S3 (queue mode) or filesystem (a single n8n instance) with N8N_DEFAULT_BINARY_DATA_MODE, " +
-				'or turn Download File off and pass the signed URL in the output (valid five minutes) to the node that needs the file.',
-			itemIndex,
-			failure: { cause: 'configuration-invalid' },
-		},
-	));
+export function tooBigForDatabaseMode(
+	ctx: DownloadContext,
+	itemIndex: number,
+	size: number | undefined,
+	limit: string,
+) {
+	return markPerVideo(
+		new NodeOperationError(
+			ctx.getNode(),
+			`The file${size === undefined ? '' : ` (${mib(size)})`} is too big for n8n's "database" binary data mode`,
+			{
+				description:
+					`This n8n keeps binary data in its database (n8n's default in queue mode), which holds at most ${limit} per file. ` +
+					"To download files this big, set n8n's binary data mode to S3 (queue mode) or filesystem (a single n8n instance) with N8N_DEFAULT_BINARY_DATA_MODE, " +
+					'or turn Download File off and pass the signed URL in the output (valid five minutes) to the node that needs the file.',
+				itemIndex,
+				failure: { cause: 'configuration-invalid' },
+			},
+		),
+	);
 }
 
 /** The refusal for a file of known size that n8n's binary data store cannot hold, if any. */
-export async function storeRefusal(ctx: DownloadContext, itemIndex: number, size: number | undefined) {
+export async function storeRefusal(
+	ctx: DownloadContext,
+	itemIndex: number,
+	size: number | undefined,
+) {
 	if (size === undefined || size <= MEMORY_MODE_MAX_BYTES) return undefined;
 	const mode = await binaryDataMode(ctx);
 	if (mode === 'memory') return tooBigForMemoryMode(ctx, itemIndex, size);
 	if (size <= DATABASE_MODE_MAX_BYTES || mode !== 'database') return undefined;
-	return tooBigForDatabaseMode(ctx, itemIndex, size, '1 GiB (512 MiB unless N8N_BINARY_DATA_DATABASE_MAX_FILE_SIZE raises it)');
+	return tooBigForDatabaseMode(
+		ctx,
+		itemIndex,
+		size,
+		'1 GiB (512 MiB unless N8N_BINARY_DATA_DATABASE_MAX_FILE_SIZE raises it)',
+	);
 }
 
 /** The limit (MiB) in n8n's own FileTooLargeError from database mode, if that is what this is. */
@@ -72,5 +88,7 @@ export function databaseModeLimit(error: unknown): string | undefined {
 	const message = error instanceof Error ? error.message : '';
 	const limit = /max size limit of ([\d.]+) MB set for `database` mode/.exec(message)?.[1];
 	if (limit) return `${limit} MiB`;
-	return error instanceof Error && error.constructor.name === 'FileTooLargeError' ? 'its configured size' : undefined;
+	return error instanceof Error && error.constructor.name === 'FileTooLargeError'
+		? 'its configured size'
+		: undefined;
 }

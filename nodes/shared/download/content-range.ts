@@ -22,7 +22,9 @@ export type RangeVerdict =
 	| { ok: false; kind: 'ignored' | 'misplaced' | 'size'; reason: string };
 
 /** `bytes first-last/total` (total may be `*`): the numbers, or undefined when malformed. */
-export function parseContentRange(value: string | undefined): { first: number; last: number; total: number | undefined } | undefined {
+export function parseContentRange(
+	value: string | undefined,
+): { first: number; last: number; total: number | undefined } | undefined {
 	const match = /^\s*bytes\s+(\d+)-(\d+)\/(\d+|\*)\s*$/i.exec(value ?? '');
 	if (!match) return undefined;
 	const first = Number(match[1]);
@@ -35,16 +37,38 @@ export function parseContentRange(value: string | undefined): { first: number; l
 
 export function checkRange({ status, contentRange, from, knownTotal }: RangeCheck): RangeVerdict {
 	if (status !== 206) {
-		if (from > 0) return { ok: false, kind: 'ignored', reason: `storage answered HTTP ${status} with the whole file instead of the part from byte ${from}` };
+		if (from > 0)
+			return {
+				ok: false,
+				kind: 'ignored',
+				reason: `storage answered HTTP ${status} with the whole file instead of the part from byte ${from}`,
+			};
 		return { ok: true, start: 0, total: undefined };
 	}
 	const range = parseContentRange(contentRange);
-	if (!range) return { ok: false, kind: 'misplaced', reason: `storage sent part of the file with an unreadable Content-Range (${JSON.stringify(contentRange ?? null)})` };
+	if (!range)
+		return {
+			ok: false,
+			kind: 'misplaced',
+			reason: `storage sent part of the file with an unreadable Content-Range (${JSON.stringify(contentRange ?? null)})`,
+		};
 	if (range.first !== from)
-		return { ok: false, kind: 'misplaced', reason: `storage sent the part from byte ${range.first} when byte ${from} was asked for` };
+		return {
+			ok: false,
+			kind: 'misplaced',
+			reason: `storage sent the part from byte ${range.first} when byte ${from} was asked for`,
+		};
 	if (range.total !== undefined && range.last !== range.total - 1)
-		return { ok: false, kind: 'misplaced', reason: `storage sent bytes ${range.first}-${range.last} of ${range.total}, not the rest of the file` };
+		return {
+			ok: false,
+			kind: 'misplaced',
+			reason: `storage sent bytes ${range.first}-${range.last} of ${range.total}, not the rest of the file`,
+		};
 	if (knownTotal !== undefined && range.total !== undefined && range.total !== knownTotal)
-		return { ok: false, kind: 'size', reason: `storage says the file has ${range.total} bytes, but ${knownTotal} were announced` };
+		return {
+			ok: false,
+			kind: 'size',
+			reason: `storage says the file has ${range.total} bytes, but ${knownTotal} were announced`,
+		};
 	return { ok: true, start: range.first, total: range.total };
 }

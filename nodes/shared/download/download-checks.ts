@@ -24,21 +24,29 @@ export function usableSignedUrl(node: INode, value: unknown, itemIndex: number):
 	const verdict = acceptSignedUrl(value);
 	if (verdict.ok) return verdict.url;
 	const message = `GridBank issued a download link that cannot be used: ${verdict.reason}`;
-	throw new NodeApiError(node, { message }, {
+	throw new NodeApiError(
+		node,
+		{ message },
+		{
 			message,
-		description:
-			'Downloads are fetched only from https links (http only to this machine). Nothing was downloaded. This is a fault on GridBank\'s side, not a problem with the credential: try again later, and contact GridBank if it persists.',
-		itemIndex,
-		failure: { cause: 'temporarily-unavailable' },
-	});
+			description:
+				"Downloads are fetched only from https links (http only to this machine). Nothing was downloaded. This is a fault on GridBank's side, not a problem with the credential: try again later, and contact GridBank if it persists.",
+			itemIndex,
+			failure: { cause: 'temporarily-unavailable' },
+		},
+	);
 }
 
 /** Content types that are a web page, never a video. */
 const PAGE_TYPES = /^(text\/html|application\/xhtml\+xml)\b/i;
 
 /** Why this 2xx response is not the video, or undefined when it may be. */
-export function notAVideo(contentType: string | undefined, total: number | undefined): string | undefined {
-	if (PAGE_TYPES.test((contentType ?? '').trim())) return 'a web page (text/html) instead of the video';
+export function notAVideo(
+	contentType: string | undefined,
+	total: number | undefined,
+): string | undefined {
+	if (PAGE_TYPES.test((contentType ?? '').trim()))
+		return 'a web page (text/html) instead of the video';
 	if (total === 0) return 'an empty file';
 	return undefined;
 }

@@ -24,9 +24,20 @@ export interface IssuedUrl {
  */
 export async function downloadItem(
 	item: ItemContext,
-	options: { videoId: string; first: IssuedUrl; issue: () => Promise<IssuedUrl>; parallelConnections: number },
+	options: {
+		videoId: string;
+		first: IssuedUrl;
+		issue: () => Promise<IssuedUrl>;
+		parallelConnections: number;
+	},
 ): Promise<INodeExecutionData> {
-	const binaryPropertyName = requireText(item.node, item.param('binaryPropertyName', 'data'), 'Put Output File in Field', item.itemIndex, 200);
+	const binaryPropertyName = requireText(
+		item.node,
+		item.param('binaryPropertyName', 'data'),
+		'Put Output File in Field',
+		item.itemIndex,
+		200,
+	);
 	let json = options.first.json;
 	const result = await downloadToBinary(item, {
 		videoId: options.videoId,
@@ -40,7 +51,12 @@ export async function downloadItem(
 		},
 	});
 	return {
-		json: { ...json, fileName: result.fileName, mimeType: result.mimeType, fileSize: result.fileSize },
+		json: {
+			...json,
+			fileName: result.fileName,
+			mimeType: result.mimeType,
+			fileSize: result.fileSize,
+		},
 		binary: { [binaryPropertyName]: result.binary },
 	};
 }
@@ -49,9 +65,20 @@ export async function downloadItem(
  * A "get download URL" operation for one item: the signed URL's object, or with Download File
  * on, the file too. Its parameters are checked before the URL is asked for.
  */
-export async function urlOrFile(item: ItemContext, videoId: string, issue: () => Promise<IssuedUrl>): Promise<OperationResult> {
-	const download = readBoolean(item.node, item.param('download', false), 'Download File', item.itemIndex);
-	const parallelConnections = download ? readParallelConnections(item.node, item.param, item.itemIndex) : 1;
+export async function urlOrFile(
+	item: ItemContext,
+	videoId: string,
+	issue: () => Promise<IssuedUrl>,
+): Promise<OperationResult> {
+	const download = readBoolean(
+		item.node,
+		item.param('download', false),
+		'Download File',
+		item.itemIndex,
+	);
+	const parallelConnections = download
+		? readParallelConnections(item.node, item.param, item.itemIndex)
+		: 1;
 	const first = await issue();
 	if (!download) return jsonItems([first.json]);
 	return { items: [await downloadItem(item, { videoId, first, issue, parallelConnections })] };

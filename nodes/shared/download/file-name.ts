@@ -38,7 +38,9 @@ function decodeExtValue(value: string): string | undefined {
 	try {
 		if (/^utf-8$/i.test(charset)) return decodeURIComponent(encoded);
 		if (/^iso-8859-1$/i.test(charset))
-			return encoded.replace(/%([0-9a-f]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+			return encoded.replace(/%([0-9a-f]{2})/gi, (_, hex: string) =>
+				String.fromCharCode(parseInt(hex, 16)),
+			);
 	} catch {
 		return undefined;
 	}
@@ -68,7 +70,9 @@ export function fileNameFromDisposition(disposition: string | undefined): string
 	for (let m = re.exec(disposition); m; m = re.exec(disposition)) {
 		const raw = m[2].trim();
 		// A quoted value whose closing quote is missing keeps its last character.
-		const unquoted = raw.startsWith('"') ? raw.slice(1, raw.length > 1 && raw.endsWith('"') ? -1 : undefined) : raw;
+		const unquoted = raw.startsWith('"')
+			? raw.slice(1, raw.length > 1 && raw.endsWith('"') ? -1 : undefined)
+			: raw;
 		const value = raw.startsWith('"') ? unquoted.replace(/\\(.)/g, '$1') : raw;
 		params.set(m[1].toLowerCase(), decodeRawUtf8(value));
 	}
@@ -127,7 +131,9 @@ export function identifyFile(options: {
 }): FileIdentity {
 	let fromUrl: string | undefined;
 	try {
-		fromUrl = fileNameFromDisposition(new URL(options.url).searchParams.get('response-content-disposition') ?? undefined);
+		fromUrl = fileNameFromDisposition(
+			new URL(options.url).searchParams.get('response-content-disposition') ?? undefined,
+		);
 	} catch {
 		fromUrl = undefined;
 	}
@@ -138,7 +144,11 @@ export function identifyFile(options: {
 	const contentType = (options.contentType ?? '').split(';')[0].trim().toLowerCase();
 	const informative = !UNINFORMATIVE.has(contentType);
 	const mimeType =
-		(informative ? contentType : undefined) ?? (given ? mimeFromExtension(given) : undefined) ?? 'video/quicktime';
-	const fileName = given ?? `${sanitizeFileName(options.videoId) || 'video'}.${EXTENSION_BY_MIME[mimeType] ?? 'bin'}`;
+		(informative ? contentType : undefined) ??
+		(given ? mimeFromExtension(given) : undefined) ??
+		'video/quicktime';
+	const fileName =
+		given ??
+		`${sanitizeFileName(options.videoId) || 'video'}.${EXTENSION_BY_MIME[mimeType] ?? 'bin'}`;
 	return { fileName, mimeType };
 }

@@ -24,7 +24,12 @@ export interface Body {
 }
 
 /** Watches a body while it is read (its rate, deadlines.ts); told when the output holds it paused. */
-export type BodyWatch = (body: Body) => { data(bytes: number): void; hold(): void; release(): void; stop(): void };
+export type BodyWatch = (body: Body) => {
+	data(bytes: number): void;
+	hold(): void;
+	release(): void;
+	stop(): void;
+};
 
 interface Output {
 	push(chunk: Buffer | null): boolean;
@@ -42,9 +47,14 @@ type ReadableClass = new (options: {
  * import node:stream, and every storage body (IncomingMessage, or a decoding Transform) is one.
  */
 function readableClassOf(body: object): ReadableClass {
-	for (let proto = Object.getPrototypeOf(body) as object | null; proto; proto = Object.getPrototypeOf(proto)) {
+	for (
+		let proto = Object.getPrototypeOf(body) as object | null;
+		proto;
+		proto = Object.getPrototypeOf(proto)
+	) {
 		const ctor = (proto as { constructor?: { name?: string; from?: unknown } }).constructor;
-		if (ctor?.name === 'Readable' && typeof ctor.from === 'function') return ctor as unknown as ReadableClass;
+		if (ctor?.name === 'Readable' && typeof ctor.from === 'function')
+			return ctor as unknown as ReadableClass;
 	}
 	throw new TransferError('storage response is not a stream');
 }
@@ -81,7 +91,10 @@ export interface OrderedOutput {
  * read calls `start`, later ones `more`; `stop` lets every body go when the stream is destroyed
  * (`first` too, when the store never started reading).
  */
-export function orderedOutput(first: Body, hooks: { start(): void; more(): void; stop(): void }): OrderedOutput {
+export function orderedOutput(
+	first: Body,
+	hooks: { start(): void; more(): void; stop(): void },
+): OrderedOutput {
 	let started = false;
 	let destroyed = false;
 	const Readable = readableClassOf(first);
@@ -103,7 +116,8 @@ export function orderedOutput(first: Body, hooks: { start(): void; more(): void;
 	return {
 		push: (chunk) => out.push(chunk),
 		fail: (error) => {
-			if (!destroyed) out.destroy(error instanceof Error ? error : new TransferError(String(error)));
+			if (!destroyed)
+				out.destroy(error instanceof Error ? error : new TransferError(String(error)));
 		},
 		get destroyed() {
 			return destroyed;

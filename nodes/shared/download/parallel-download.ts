@@ -27,7 +27,10 @@ const header = (response: IN8nHttpFullResponse, name: string): string | undefine
  * response proves ranges work and states the size (206, bytes 0-(size-1)/size) and the file
  * spans more than one segment.
  */
-export function parallelBody(first: IN8nHttpFullResponse, options: ParallelOptions): BinaryStream | undefined {
+export function parallelBody(
+	first: IN8nHttpFullResponse,
+	options: ParallelOptions,
+): BinaryStream | undefined {
 	if (first.statusCode !== 206 || options.connections < 2) return undefined;
 	const range = /^bytes 0-(\d+)\/(\d+)$/.exec(header(first, 'content-range') ?? '');
 	if (!range || Number(range[1]) !== Number(range[2]) - 1) return undefined;
@@ -42,7 +45,11 @@ export function parallelBody(first: IN8nHttpFullResponse, options: ParallelOptio
 		watch: options.watch,
 		open: async (from, end) => {
 			const response = await options.open(from, end);
-			return { statusCode: response.statusCode, contentRange: header(response, 'content-range'), body: response.body as Body };
+			return {
+				statusCode: response.statusCode,
+				contentRange: header(response, 'content-range'),
+				body: response.body as Body,
+			};
 		},
 	});
 }

@@ -4,8 +4,14 @@
 const LOOPBACK = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/i;
 
 /** The URL when it is one to fetch, else why not (for the error message). */
-export function acceptSignedUrl(value: unknown): { ok: true; url: string } | { ok: false; reason: string } {
-	if (typeof value !== 'string') return { ok: false, reason: `the link is ${value === null ? 'null' : Array.isArray(value) ? 'a list' : typeof value}, not text` };
+export function acceptSignedUrl(
+	value: unknown,
+): { ok: true; url: string } | { ok: false; reason: string } {
+	if (typeof value !== 'string')
+		return {
+			ok: false,
+			reason: `the link is ${value === null ? 'null' : Array.isArray(value) ? 'a list' : typeof value}, not text`,
+		};
 	const text = value.trim();
 	if (!text) return { ok: false, reason: 'the link is empty' };
 	let url: URL;

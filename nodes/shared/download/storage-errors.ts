@@ -4,18 +4,34 @@ import { NodeApiError } from 'n8n-workflow';
 
 import type { DownloadContext } from './binary-store';
 
-export function storageError(ctx: DownloadContext, itemIndex: number, message: string, description: string, status?: number) {
-	return new NodeApiError(ctx.getNode(), { message, ...(status ? { status } : {}) }, {
-		message,
-		description,
-		httpCode: status ? String(status) : undefined,
-		itemIndex,
-		failure: { cause: 'temporarily-unavailable' },
-	});
+export function storageError(
+	ctx: DownloadContext,
+	itemIndex: number,
+	message: string,
+	description: string,
+	status?: number,
+) {
+	return new NodeApiError(
+		ctx.getNode(),
+		{ message, ...(status ? { status } : {}) },
+		{
+			message,
+			description,
+			httpCode: status ? String(status) : undefined,
+			itemIndex,
+			failure: { cause: 'temporarily-unavailable' },
+		},
+	);
 }
 
 /** Storage answered, but not with the video: nothing is passed on. */
-export function wrongFileError(ctx: DownloadContext, itemIndex: number, what: string, status?: number, detail = '') {
+export function wrongFileError(
+	ctx: DownloadContext,
+	itemIndex: number,
+	what: string,
+	status?: number,
+	detail = '',
+) {
 	return storageError(
 		ctx,
 		itemIndex,
@@ -25,15 +41,31 @@ export function wrongFileError(ctx: DownloadContext, itemIndex: number, what: st
 	);
 }
 
-export function wrongBytesError(ctx: DownloadContext, itemIndex: number, verdict: { kind: string; reason: string }) {
+export function wrongBytesError(
+	ctx: DownloadContext,
+	itemIndex: number,
+	verdict: { kind: string; reason: string },
+) {
 	const detail = `${verdict.reason[0].toUpperCase()}${verdict.reason.slice(1)}. `;
 	return verdict.kind === 'size'
-		? wrongFileError(ctx, itemIndex, 'holds a file of another size than GridBank announced', undefined, detail)
+		? wrongFileError(
+				ctx,
+				itemIndex,
+				'holds a file of another size than GridBank announced',
+				undefined,
+				detail,
+			)
 		: wrongFileError(ctx, itemIndex, 'sent the wrong part of the file', undefined, detail);
 }
 
 /** The stored byte count against what was announced: undefined when it is the whole file. */
-export function storedSizeError(ctx: DownloadContext, itemIndex: number, stored: number, expected: number | undefined, status: number) {
+export function storedSizeError(
+	ctx: DownloadContext,
+	itemIndex: number,
+	stored: number,
+	expected: number | undefined,
+	status: number,
+) {
 	if (stored === 0) return wrongFileError(ctx, itemIndex, 'sent an empty file', status);
 	if (expected !== undefined && stored > expected)
 		return storageError(

@@ -20,14 +20,19 @@ const REFUSED = new Set([400, 401, 403, 410]);
 /** Idle socket time after which a stalled transfer fails instead of hanging the execution. */
 const IDLE_TIMEOUT_MS = 60_000;
 
-export const header = (headers: IN8nHttpFullResponse['headers'], name: string): string | undefined => {
+export const header = (
+	headers: IN8nHttpFullResponse['headers'],
+	name: string,
+): string | undefined => {
 	const value = headers[name];
 	return Array.isArray(value) ? String(value[0]) : value === undefined ? undefined : String(value);
 };
 
 /** What one storage response says about the file. */
 export function describeResponse(response: IN8nHttpFullResponse) {
-	const contentRange = /^bytes (\d+)-\d+\/(\d+)$/.exec(header(response.headers, 'content-range') ?? '');
+	const contentRange = /^bytes (\d+)-\d+\/(\d+)$/.exec(
+		header(response.headers, 'content-range') ?? '',
+	);
 	const length = Number(header(response.headers, 'content-length') ?? NaN);
 	return {
 		/** First byte of this body within the file. */
@@ -90,7 +95,11 @@ export class StorageLink {
 					// Asking for a range makes storage state the file's true size (Content-Range).
 					// identity: a compressed body would be decoded by the HTTP client, and its byte counts
 					// would no longer match Content-Length / Content-Range.
-					headers: { 'User-Agent': USER_AGENT, Range: `bytes=${from}-${end === undefined ? '' : end - 1}`, 'Accept-Encoding': 'identity' },
+					headers: {
+						'User-Agent': USER_AGENT,
+						Range: `bytes=${from}-${end === undefined ? '' : end - 1}`,
+						'Accept-Encoding': 'identity',
+					},
 					encoding: 'stream',
 					returnFullResponse: true,
 					ignoreHttpStatusErrors: true,
@@ -104,7 +113,12 @@ export class StorageLink {
 					await sleep(backoffMs(attempt++), signal);
 					continue;
 				}
-				throw connectionError(ctx.getNode(), code ?? 'request failed', { itemIndex, retries: attempt }, "GridBank's file storage");
+				throw connectionError(
+					ctx.getNode(),
+					code ?? 'request failed',
+					{ itemIndex, retries: attempt },
+					"GridBank's file storage",
+				);
 			}
 			const status = response.statusCode;
 			if (status >= 200 && status < 300) return response;
@@ -115,22 +129,36 @@ export class StorageLink {
 				continue;
 			}
 			if (REFUSED.has(status))
-				throw markPerVideo(storageError(
-					ctx,
-					itemIndex,
-					`GridBank's storage refused the download link${this.reissues ? ' twice' : ''} (HTTP ${status})`,
-					'A fresh link was requested after the first was refused, and it was refused too. Check that the n8n server clock is right, then try again.',
-					status,
-				));
+				throw markPerVideo(
+					storageError(
+						ctx,
+						itemIndex,
+						`GridBank's storage refused the download link${this.reissues ? ' twice' : ''} (HTTP ${status})`,
+						'A fresh link was requested after the first was refused, and it was refused too. Check that the n8n server clock is right, then try again.',
+						status,
+					),
+				);
 			if (status === 404)
 				throw markPerVideo(
-					storageError(ctx, itemIndex, "GridBank's storage has no file for this video (HTTP 404)", 'Contact GridBank support about this video.', status),
+					storageError(
+						ctx,
+						itemIndex,
+						"GridBank's storage has no file for this video (HTTP 404)",
+						'Contact GridBank support about this video.',
+						status,
+					),
 				);
 			if (status >= 500 && attempt < maxRetries) {
 				await sleep(backoffMs(attempt++), signal);
 				continue;
 			}
-			throw storageError(ctx, itemIndex, `GridBank's storage could not serve the file (HTTP ${status})`, 'Try again in a few minutes.', status);
+			throw storageError(
+				ctx,
+				itemIndex,
+				`GridBank's storage could not serve the file (HTTP ${status})`,
+				'Try again in a few minutes.',
+				status,
+			);
 		}
 	}
 }

@@ -21,13 +21,11 @@ export const PICKER_MIN_MATCHES = 20;
 /** ...or has read this many pages, then hands the cursor back for "load more". */
 export const PICKER_MAX_PAGES = 5;
 
-
 interface ListPage {
 	videos?: IDataObject[];
 	next_cursor?: string | null;
 	has_more?: boolean;
 }
-
 
 const twoDigits = (n: number) => String(n).padStart(2, '0');
 
@@ -43,8 +41,10 @@ export function pickerItem(video: IDataObject): INodeListSearchItems {
 	const details: string[] = [];
 	const duration = formatDuration(video.duration);
 	if (duration) details.push(duration);
-	if (typeof video.purchasedAt === 'number') details.push(`licensed ${new Date(video.purchasedAt * 1000).toISOString().slice(0, 10)}`);
-	if (typeof video.width === 'number' && typeof video.height === 'number') details.push(`${video.width}×${video.height}`);
+	if (typeof video.purchasedAt === 'number')
+		details.push(`licensed ${new Date(video.purchasedAt * 1000).toISOString().slice(0, 10)}`);
+	if (typeof video.width === 'number' && typeof video.height === 'number')
+		details.push(`${video.width}×${video.height}`);
 	const title = typeof video.title === 'string' && video.title.trim() ? video.title.trim() : id;
 	return {
 		name: [title, ...details, id].join(' · '),
@@ -80,11 +80,23 @@ export async function listVideos(
 		const page = Math.max(1, Math.min(LAST_PAGE, Number.parseInt(paginationToken ?? '1', 10) || 1));
 		const { body } = await client.get<ListPage>(list.path, {
 			...request,
-			qs: { ...(list.searchParam ? { [list.searchParam]: q } : {}), page, per_page: profile.maxPerPage },
+			qs: {
+				...(list.searchParam ? { [list.searchParam]: q } : {}),
+				page,
+				per_page: profile.maxPerPage,
+			},
 		});
-		const videos = videoList(client.node, body, { field: 'videos', idField: profile.idField, optional: false, what: 'a search result' }, 0);
+		const videos = videoList(
+			client.node,
+			body,
+			{ field: 'videos', idField: profile.idField, optional: false, what: 'a search result' },
+			0,
+		);
 		const results = videos.map((item) => pickerItem(toVideo(profile.videoFields, item)));
-		return { results, paginationToken: body.has_more === true && page < LAST_PAGE ? String(page + 1) : undefined };
+		return {
+			results,
+			paginationToken: body.has_more === true && page < LAST_PAGE ? String(page + 1) : undefined,
+		};
 	}
 
 	const words = searchText(filter).toLowerCase();
@@ -100,7 +112,12 @@ export async function listVideos(
 		});
 		if (response.status === 400) return { results };
 		pages++;
-		for (const item of videoList(client.node, response.body, { field: 'videos', idField: profile.idField, optional: true, what: 'a list page' }, 0)) {
+		for (const item of videoList(
+			client.node,
+			response.body,
+			{ field: 'videos', idField: profile.idField, optional: true, what: 'a list page' },
+			0,
+		)) {
 			const video = toVideo(profile.videoFields, item);
 			const haystack = `${String(video.title ?? '')} ${String(video.id)}`.toLowerCase();
 			if (!words || haystack.includes(words)) results.push(pickerItem(video));
@@ -113,6 +130,10 @@ export async function listVideos(
 
 /** The listSearch method a node registers for its picker. */
 export const videoListSearch = (profile: ApiProfile) =>
-	async function (this: ILoadOptionsFunctions, filter?: string, paginationToken?: string): Promise<INodeListSearchResult> {
+	async function (
+		this: ILoadOptionsFunctions,
+		filter?: string,
+		paginationToken?: string,
+	): Promise<INodeListSearchResult> {
 		return await listVideos(this, profile, filter, paginationToken);
 	};

@@ -12,7 +12,8 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
 
 /** Turns a raw body (string, Buffer or parsed JSON) into JSON when it is JSON, else leaves text. */
 export function parseBody(body: unknown): unknown {
-	const text = typeof body === 'string' ? body : Buffer.isBuffer(body) ? body.toString('utf8') : undefined;
+	const text =
+		typeof body === 'string' ? body : Buffer.isBuffer(body) ? body.toString('utf8') : undefined;
 	if (text === undefined) return body;
 	try {
 		return JSON.parse(text) as unknown;
@@ -47,7 +48,10 @@ export function readApiError(body: unknown): ApiErrorInfo {
 		return {};
 	}
 	if (typeof body === 'string' && body.trim()) {
-		const text = body.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim();
+		const text = body
+			.replace(/<[^>]*>/g, ' ')
+			.replace(/\s+/g, ' ')
+			.trim();
 		return { message: text.length > MAX_TEXT ? `${text.slice(0, MAX_TEXT)}…` : text };
 	}
 	return {};

@@ -23,7 +23,6 @@ export type VideoField = (typeof VIDEO_FIELDS)[number];
 /** Library field → the response field that holds it; a field the API lacks is left out (and output as null). */
 export type VideoFieldMap = Partial<Record<VideoField, string>>;
 
-
 export interface ApiProfile {
 	/** Name used in messages: "GridBank Partner API". */
 	label: string;

@@ -5,14 +5,26 @@ import { NodeApiError } from 'n8n-workflow';
 
 import { MAX_WAIT_MS } from './retry-policy';
 
-export function askedToWaitError(node: INode, status: number, waitMs: number, itemIndex: number): NodeApiError {
+export function askedToWaitError(
+	node: INode,
+	status: number,
+	waitMs: number,
+	itemIndex: number,
+): NodeApiError {
 	const seconds = Math.ceil(waitMs / 1000);
 	const message = `GridBank asked to wait ${seconds} seconds before the next request (HTTP ${status})`;
-	return new NodeApiError(node, { status, message }, {
-		message,
-		description: `The node waits at most ${MAX_WAIT_MS / 1000} seconds between retries, so it stopped here. Run the workflow again after that time${status === 429 ? '; GridBank limits requests per account, so other workflows on the same account count too' : ''}.`,
-		httpCode: String(status),
-		itemIndex,
-		failure: { cause: status === 429 ? 'rate-limited' : 'temporarily-unavailable', ...(status === 429 ? { retryAfterMs: waitMs } : {}) },
-	});
+	return new NodeApiError(
+		node,
+		{ status, message },
+		{
+			message,
+			description: `The node waits at most ${MAX_WAIT_MS / 1000} seconds between retries, so it stopped here. Run the workflow again after that time${status === 429 ? '; GridBank limits requests per account, so other workflows on the same account count too' : ''}.`,
+			httpCode: String(status),
+			itemIndex,
+			failure: {
+				cause: status === 429 ? 'rate-limited' : 'temporarily-unavailable',
+				...(status === 429 ? { retryAfterMs: waitMs } : {}),
+			},
+		},
+	);
 }

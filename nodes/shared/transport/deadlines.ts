@@ -28,7 +28,10 @@ export interface ApiDeadline {
 	done(): void;
 }
 
-export function apiDeadline(cancel: AbortSignal | undefined, ms = LIMITS.apiDeadlineMs): ApiDeadline {
+export function apiDeadline(
+	cancel: AbortSignal | undefined,
+	ms = LIMITS.apiDeadlineMs,
+): ApiDeadline {
 	const timeout = AbortSignal.timeout(ms);
 	// Combined by hand (AbortSignal.any needs Node 20.3; n8n 1.x also runs on older Node).
 	const combined = new AbortController();
@@ -91,7 +94,8 @@ export class RateWatch {
 		if (this.held) return undefined;
 		this.samples.push({ at: now, bytes: this.bytes });
 		if (now - this.samples[0].at < this.windowMs) return undefined;
-		while (this.samples.length > 1 && now - this.samples[1].at >= this.windowMs) this.samples.shift();
+		while (this.samples.length > 1 && now - this.samples[1].at >= this.windowMs)
+			this.samples.shift();
 		const from = this.samples[0];
 		const rate = ((this.bytes - from.bytes) * 1000) / (now - from.at);
 		if (rate >= this.minBytesPerSecond) return undefined;
@@ -99,7 +103,8 @@ export class RateWatch {
 	}
 }
 
-const kib = (bytesPerSecond: number) => `${(bytesPerSecond / 1024).toFixed(bytesPerSecond < 10 * 1024 ? 1 : 0)} KiB`;
+const kib = (bytesPerSecond: number) =>
+	`${(bytesPerSecond / 1024).toFixed(bytesPerSecond < 10 * 1024 ? 1 : 0)} KiB`;
 
 /** A storage body too slow to finish: ends it like a break, so the transfer resumes or fails. */
 export class SlowTransferError extends TransferError {}
@@ -141,14 +146,23 @@ export function watchBodyRate(body: Body, onSlow?: (reason: string) => void): Bo
 }
 
 /** GridBank's API took longer than the deadline on every attempt. */
-export function deadlineError(node: INode, seconds: number, retries: number, itemIndex: number): NodeApiError {
+export function deadlineError(
+	node: INode,
+	seconds: number,
+	retries: number,
+	itemIndex: number,
+): NodeApiError {
 	const message = `GridBank did not answer within ${seconds} seconds`;
-	const error = new NodeApiError(node, { message }, {
-		message,
-		description: `The request was tried ${retries + 1} ${retries === 0 ? 'time' : 'times'}; each time the answer came too slowly (or stalled) and was abandoned after ${seconds} seconds. Try again in a few minutes; if it persists, check the network path to the credential's Base URL (a proxy holding responses).`,
-		itemIndex,
-		failure: { cause: 'temporarily-unavailable' },
-	});
+	const error = new NodeApiError(
+		node,
+		{ message },
+		{
+			message,
+			description: `The request was tried ${retries + 1} ${retries === 0 ? 'time' : 'times'}; each time the answer came too slowly (or stalled) and was abandoned after ${seconds} seconds. Try again in a few minutes; if it persists, check the network path to the credential's Base URL (a proxy holding responses).`,
+			itemIndex,
+			failure: { cause: 'temporarily-unavailable' },
+		},
+	);
 	error.message = message;
 	return error;
 }

@@ -21,7 +21,11 @@ export interface ErrorContext {
 	retryAfterMs?: number;
 }
 
-const summary = (status: number, code: string | undefined, message: string | undefined): JsonObject => {
+const summary = (
+	status: number,
+	code: string | undefined,
+	message: string | undefined,
+): JsonObject => {
 	const out: JsonObject = { status };
 	if (code) out.code = code;
 	if (message) out.message = message;
@@ -68,7 +72,8 @@ function describe(
 	if (status === 422)
 		return {
 			message: `Invalid parameter: ${info.validation?.length ? info.validation.join('; ') : (info.message ?? 'GridBank rejected a parameter')}`,
-			description: 'GridBank rejected a parameter of this request. Check the values set on the node.',
+			description:
+				'GridBank rejected a parameter of this request. Check the values set on the node.',
 			failure: { cause: 'configuration-invalid' },
 		};
 	if (status === 429)
@@ -90,7 +95,12 @@ function describe(
 	};
 }
 
-export function apiError(node: INode, profile: ApiProfile, response: FailedResponse, ctx: ErrorContext): NodeApiError {
+export function apiError(
+	node: INode,
+	profile: ApiProfile,
+	response: FailedResponse,
+	ctx: ErrorContext,
+): NodeApiError {
 	const { message, description, failure } = describe(profile, response, ctx);
 	const info = readApiError(response.body);
 	const error = new NodeApiError(node, summary(response.status, info.code, info.message), {
@@ -104,15 +114,27 @@ export function apiError(node: INode, profile: ApiProfile, response: FailedRespo
 }
 
 /** A network failure (reset, timeout) after retries; the underlying error is not kept, it holds request headers. */
-export function connectionError(node: INode, code: string, ctx: ErrorContext, what = 'GridBank'): NodeApiError {
+export function connectionError(
+	node: INode,
+	code: string,
+	ctx: ErrorContext,
+	what = 'GridBank',
+): NodeApiError {
 	const message = `Could not reach ${what}: the connection failed (${code})`;
-	const check = what === 'GridBank' ? "that the credential's Base URL is right and that n8n can reach it" : `that n8n can reach ${what} (proxies, firewall)`;
-	const error = new NodeApiError(node, { code, message: `connection failed (${code})` }, {
-		message,
-		description: `The request was tried ${ctx.retries + 1} ${ctx.retries === 0 ? 'time' : 'times'}. Check ${check}, then try again.`,
-		itemIndex: ctx.itemIndex,
-		failure: { cause: 'temporarily-unavailable' },
-	});
+	const check =
+		what === 'GridBank'
+			? "that the credential's Base URL is right and that n8n can reach it"
+			: `that n8n can reach ${what} (proxies, firewall)`;
+	const error = new NodeApiError(
+		node,
+		{ code, message: `connection failed (${code})` },
+		{
+			message,
+			description: `The request was tried ${ctx.retries + 1} ${ctx.retries === 0 ? 'time' : 'times'}. Check ${check}, then try again.`,
+			itemIndex: ctx.itemIndex,
+			failure: { cause: 'temporarily-unavailable' },
+		},
+	);
 	// NodeApiError swaps a message naming ECONNRESET, ETIMEDOUT… for n8n's generic text, which
 	// neither says what could not be reached nor how often it was tried: ours stays.
 	error.message = message;
@@ -121,18 +143,31 @@ export function connectionError(node: INode, code: string, ctx: ErrorContext, wh
 
 /** A success status whose body is not JSON: something other than GridBank answered. */
 export function notJsonError(node: INode, status: number, ctx: ErrorContext): NodeApiError {
-	return new NodeApiError(node, { status, message: 'response body is not JSON' }, {
-		message: `GridBank answered with a page that is not JSON (HTTP ${status})`,
-		description: `Something between n8n and GridBank (a proxy, firewall or captive portal) seems to have answered instead of the API; tried ${ctx.retries + 1} ${ctx.retries === 0 ? 'time' : 'times'}. Check the credential's Base URL and the network path, then try again.`,
-		httpCode: String(status),
-		itemIndex: ctx.itemIndex,
-		failure: { cause: 'temporarily-unavailable' },
-	});
+	return new NodeApiError(
+		node,
+		{ status, message: 'response body is not JSON' },
+		{
+			message: `GridBank answered with a page that is not JSON (HTTP ${status})`,
+			description: `Something between n8n and GridBank (a proxy, firewall or captive portal) seems to have answered instead of the API; tried ${ctx.retries + 1} ${ctx.retries === 0 ? 'time' : 'times'}. Check the credential's Base URL and the network path, then try again.`,
+			httpCode: String(status),
+			itemIndex: ctx.itemIndex,
+			failure: { cause: 'temporarily-unavailable' },
+		},
+	);
 }
 
 /** Bad input, caught before any request is made. */
-export function inputError(node: INode, message: string, description: string, itemIndex: number): NodeOperationError {
-	return new NodeOperationError(node, message, { description, itemIndex, failure: { cause: 'configuration-invalid' } });
+export function inputError(
+	node: INode,
+	message: string,
+	description: string,
+	itemIndex: number,
+): NodeOperationError {
+	return new NodeOperationError(node, message, {
+		description,
+		itemIndex,
+		failure: { cause: 'configuration-invalid' },
+	});
 }
 
 /** Re-wrapping a NodeApiError returns the same object, so the item index goes on its context. */

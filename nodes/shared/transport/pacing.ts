@@ -55,8 +55,11 @@ export async function pace(key: string, perMinute: number, signal?: AbortSignal)
 		const seenAt = server.seenAt ?? -Infinity;
 		let ownSlotFreeAt = Infinity;
 		for (const b of sent.get(id) ?? [])
-			if (!b.open && b.counted && b.sentAt + windowMs > seenAt) ownSlotFreeAt = Math.min(ownSlotFreeAt, b.at + windowMs + MARGIN_MS);
-		const bookings = (sent.get(id) ?? []).filter((b) => b.open || b.at > now - windowMs - MARGIN_MS);
+			if (!b.open && b.counted && b.sentAt + windowMs > seenAt)
+				ownSlotFreeAt = Math.min(ownSlotFreeAt, b.at + windowMs + MARGIN_MS);
+		const bookings = (sent.get(id) ?? []).filter(
+			(b) => b.open || b.at > now - windowMs - MARGIN_MS,
+		);
 		sent.set(id, bookings);
 		const serverWait = server.take(now, windowMs, ownSlotFreeAt);
 		if (serverWait !== undefined && serverWait > 0) {
@@ -76,7 +79,10 @@ export async function pace(key: string, perMinute: number, signal?: AbortSignal)
 		}
 		let oldest = Infinity;
 		for (const b of bookings) if (!b.open && b.at < oldest) oldest = b.at;
-		await sleep(oldest === Infinity ? IN_FLIGHT_POLL_MS : oldest + windowMs + MARGIN_MS - now + 1, signal);
+		await sleep(
+			oldest === Infinity ? IN_FLIGHT_POLL_MS : oldest + windowMs + MARGIN_MS - now + 1,
+			signal,
+		);
 	}
 }
 

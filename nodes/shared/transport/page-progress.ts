@@ -37,15 +37,24 @@ export class PageProgress {
 	}
 }
 
-export function endlessListError(node: INode, itemIndex: number, why: 'cursor' | 'idle', requests: number): NodeApiError {
+export function endlessListError(
+	node: INode,
+	itemIndex: number,
+	why: 'cursor' | 'idle',
+	requests: number,
+): NodeApiError {
 	const what =
 		why === 'cursor'
 			? 'GridBank sent a page cursor it had already sent'
 			: `GridBank sent ${UNPRODUCTIVE_PAGES} pages in a row without a new video`;
-	return new NodeApiError(node, { message: `paging stopped: ${why === 'cursor' ? 'cursor repeated' : 'no new videos'}` }, {
-		message: `The list of videos did not end: ${what}`,
-		description: `Paging was stopped after ${requests} ${requests === 1 ? 'request' : 'requests'} so the workflow cannot loop forever; nothing of this list was passed on. Try again in a few minutes; if it keeps happening, contact GridBank support.`,
-		itemIndex,
-		failure: { cause: 'temporarily-unavailable' },
-	});
+	return new NodeApiError(
+		node,
+		{ message: `paging stopped: ${why === 'cursor' ? 'cursor repeated' : 'no new videos'}` },
+		{
+			message: `The list of videos did not end: ${what}`,
+			description: `Paging was stopped after ${requests} ${requests === 1 ? 'request' : 'requests'} so the workflow cannot loop forever; nothing of this list was passed on. Try again in a few minutes; if it keeps happening, contact GridBank support.`,
+			itemIndex,
+			failure: { cause: 'temporarily-unavailable' },
+		},
+	);
 }

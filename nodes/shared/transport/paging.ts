@@ -74,11 +74,24 @@ class Collector {
 }
 
 /** A Partner page without `videos` is empty (GridBank documents it so); a search result must have it. */
-const CURSOR_PAGE = (client: GridBankClient) => ({ field: 'videos', idField: client.profile.idField, optional: true, what: 'a list page' });
-const NUMBERED_PAGE = (client: GridBankClient) => ({ field: 'videos', idField: client.profile.idField, optional: false, what: 'a search result' });
+const CURSOR_PAGE = (client: GridBankClient) => ({
+	field: 'videos',
+	idField: client.profile.idField,
+	optional: true,
+	what: 'a list page',
+});
+const NUMBERED_PAGE = (client: GridBankClient) => ({
+	field: 'videos',
+	idField: client.profile.idField,
+	optional: false,
+	what: 'a search result',
+});
 
 /** Partner: follow next_cursor until absent, null or "". A rejected cursor restarts once. */
-export async function pageByCursor(client: GridBankClient, request: PagingRequest): Promise<PagingResult> {
+export async function pageByCursor(
+	client: GridBankClient,
+	request: PagingRequest,
+): Promise<PagingResult> {
 	const max = client.profile.maxPerPage;
 	const collector = new Collector(client.profile.idField, request);
 	let cursor: string | undefined;
@@ -98,7 +111,9 @@ export async function pageByCursor(client: GridBankClient, request: PagingReques
 			// The cursor went stale (its encoding may change): start over, skipping what was emitted.
 			restarted = true;
 			cursor = undefined;
-			progress.restarted(Math.ceil(collector.items.length / Math.max(1, Math.min(collector.remaining, max))));
+			progress.restarted(
+				Math.ceil(collector.items.length / Math.max(1, Math.min(collector.remaining, max))),
+			);
 			continue;
 		}
 		const videos = videoList(client.node, response.body, CURSOR_PAGE(client), request.itemIndex);
@@ -107,7 +122,12 @@ export async function pageByCursor(client: GridBankClient, request: PagingReques
 		if (!more || !cursor) return { items: collector.items, truncated: false };
 		const stalled = progress.stalled(collector.added);
 		if (progress.repeats(cursor) || stalled)
-			throw endlessListError(client.node, request.itemIndex, stalled ? 'idle' : 'cursor', progress.requests);
+			throw endlessListError(
+				client.node,
+				request.itemIndex,
+				stalled ? 'idle' : 'cursor',
+				progress.requests,
+			);
 	}
 }
 
@@ -123,7 +143,10 @@ export function perPageFor(limit: number | undefined, max: number): number {
 }
 
 /** Enterprise: pages from 1 while has_more; each item carries the search_id of its page. */
-export async function pageByNumber(client: GridBankClient, request: PagingRequest): Promise<PagingResult> {
+export async function pageByNumber(
+	client: GridBankClient,
+	request: PagingRequest,
+): Promise<PagingResult> {
 	const perPage = perPageFor(request.limit, client.profile.maxPerPage);
 	const collector = new Collector(client.profile.idField, request);
 	let searchId: string | undefined;
@@ -140,7 +163,8 @@ export async function pageByNumber(client: GridBankClient, request: PagingReques
 		const hasMore = response.body.has_more === true;
 		if (!more || !hasMore) return { items: collector.items, truncated: false };
 		// Page numbers always end (LAST_PAGE), so empty pages end the search cleanly, with a hint.
-		if (progress.stalled(collector.added)) return { items: collector.items, truncated: false, stalled: true };
+		if (progress.stalled(collector.added))
+			return { items: collector.items, truncated: false, stalled: true };
 		if (page === LAST_PAGE) return { items: collector.items, truncated: true };
 	}
 }

@@ -26,19 +26,29 @@ export function nextHop(from: string, headers: Record<string, unknown>, hops: nu
 	} catch {
 		return { refused: 'to an address that is not a URL' };
 	}
-	if (target.origin !== new URL(from).origin) return { refused: 'to another address', host: target.host };
+	if (target.origin !== new URL(from).origin)
+		return { refused: 'to another address', host: target.host };
 	if (hops >= MAX_REDIRECTS) return { refused: `more than ${MAX_REDIRECTS} times in a row` };
 	return { url: target.href };
 }
 
-export function redirectError(node: INode, status: number, hop: Exclude<Hop, { url: string }>, itemIndex?: number): NodeApiError {
+export function redirectError(
+	node: INode,
+	status: number,
+	hop: Exclude<Hop, { url: string }>,
+	itemIndex?: number,
+): NodeApiError {
 	const where = hop.host ? ` (host ${hop.host})` : '';
-	return new NodeApiError(node, { status, message: `redirect refused: ${hop.refused}` }, {
-		message: `GridBank redirected the request ${hop.refused}${where}; the key was not sent there`,
-		description:
-			"The API key is only ever sent to the credential's Base URL. Check that the Base URL is GridBank's own API address (https://api2.gridbank.io for production, or the staging address GridBank gave you), not a page that forwards elsewhere.",
-		httpCode: String(status),
-		itemIndex,
-		failure: { cause: 'configuration-invalid' },
-	});
+	return new NodeApiError(
+		node,
+		{ status, message: `redirect refused: ${hop.refused}` },
+		{
+			message: `GridBank redirected the request ${hop.refused}${where}; the key was not sent there`,
+			description:
+				"The API key is only ever sent to the credential's Base URL. Check that the Base URL is GridBank's own API address (https://api2.gridbank.io for production, or the staging address GridBank gave you), not a page that forwards elsewhere.",
+			httpCode: String(status),
+			itemIndex,
+			failure: { cause: 'configuration-invalid' },
+		},
+	);
 }

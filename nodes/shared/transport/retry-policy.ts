@@ -3,7 +3,13 @@
 export const RETRYABLE_STATUSES = new Set([429, 500, 502, 503, 504]);
 
 /** Connection-level failures worth another try (the peer reset or dropped the socket). */
-const RETRYABLE_CODES = new Set(['ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'ECONNABORTED', 'UND_ERR_SOCKET']);
+const RETRYABLE_CODES = new Set([
+	'ECONNRESET',
+	'EPIPE',
+	'ETIMEDOUT',
+	'ECONNABORTED',
+	'UND_ERR_SOCKET',
+]);
 
 /** Longer waits than this are not slept through: the item fails and says when to retry. */
 export const MAX_WAIT_MS = 120_000;
@@ -14,7 +20,11 @@ const MAX_BACKOFF_MS = 30_000;
 export function networkErrorCode(error: unknown): string | undefined {
 	let current: unknown = error;
 	for (let depth = 0; depth < 4 && current && typeof current === 'object'; depth++) {
-		const { code, httpCode, message } = current as { code?: unknown; httpCode?: unknown; message?: unknown };
+		const { code, httpCode, message } = current as {
+			code?: unknown;
+			httpCode?: unknown;
+			message?: unknown;
+		};
 		if (typeof code === 'string' && RETRYABLE_CODES.has(code)) return code;
 		// n8n 1.x wraps a network failure in a NodeApiError whose only trace of it is httpCode.
 		if (typeof httpCode === 'string' && RETRYABLE_CODES.has(httpCode)) return httpCode;

@@ -16,7 +16,10 @@ export function secretsOf(apiKey: string): string[] {
 	const dot = apiKey.indexOf('.');
 	const secret = dot >= 0 ? apiKey.slice(dot + 1) : '';
 	const parts = secret.length >= MIN_SECRET_LENGTH ? [apiKey, secret] : [apiKey];
-	return parts.filter(Boolean).flatMap(forms).sort((a, b) => b.length - a.length);
+	return parts
+		.filter(Boolean)
+		.flatMap(forms)
+		.sort((a, b) => b.length - a.length);
 }
 
 export function scrubText(text: string, secrets: string[]): string {
@@ -30,7 +33,12 @@ export function scrubValue(value: unknown, secrets: string[]): unknown {
 	if (typeof value === 'string') return scrubText(value, secrets);
 	if (Array.isArray(value)) return value.map((entry) => scrubValue(entry, secrets));
 	if (value && typeof value === 'object')
-		return Object.fromEntries(Object.entries(value).map(([name, entry]) => [scrubText(name, secrets), scrubValue(entry, secrets)]));
+		return Object.fromEntries(
+			Object.entries(value).map(([name, entry]) => [
+				scrubText(name, secrets),
+				scrubValue(entry, secrets),
+			]),
+		);
 	return value;
 }
 

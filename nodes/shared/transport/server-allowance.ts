@@ -27,7 +27,10 @@ const wholeNumber = (text: string | undefined): number | undefined => {
  * The allowance in a response's headers, or undefined unless all three are present and sane.
  * Reset is Unix seconds; a small value is read as seconds from now, which some servers send.
  */
-export function readAllowance(headers: Headers | undefined, now = Date.now()): Allowance | undefined {
+export function readAllowance(
+	headers: Headers | undefined,
+	now = Date.now(),
+): Allowance | undefined {
 	if (!headers) return undefined;
 	const limit = wholeNumber(first(headers, 'x-ratelimit-limit'));
 	const remaining = wholeNumber(first(headers, 'x-ratelimit-remaining'));
@@ -84,7 +87,8 @@ export class ServerAllowance {
 		// freed slot do not all ask at once. (Measured across a main and two workers: probing at
 		// the Reset too earned 429s, as processes claimed the same freed slots.)
 		const left = view.remaining - view.sentSince;
-		const grownAt = left > 0 && ownSlotFreeAt !== Infinity ? ownSlotFreeAt : view.resetAt + view.spread;
+		const grownAt =
+			left > 0 && ownSlotFreeAt !== Infinity ? ownSlotFreeAt : view.resetAt + view.spread;
 		if (now >= grownAt && !this.probing) {
 			this.probing = true;
 			view.sentSince++;
@@ -115,7 +119,12 @@ export class ServerAllowance {
 			return false;
 		}
 		// Requests still in flight may not have reached the server yet: count them as not counted.
-		this.view = { ...allowance, sentSince: this.inFlight, seenAt: now, spread: Math.floor(Math.random() * PROBE_SPREAD_MS) };
+		this.view = {
+			...allowance,
+			sentSince: this.inFlight,
+			seenAt: now,
+			spread: Math.floor(Math.random() * PROBE_SPREAD_MS),
+		};
 		this.probing = false;
 		return first(headers as Headers, 'retry-after') === undefined;
 	}

@@ -7,7 +7,9 @@ import { sleep as n8nSleep } from 'n8n-workflow';
 /** The error a cancelled wait rejects with: the signal's own reason, as n8n's sleep does. */
 function abortError(signal: AbortSignal): Error {
 	const reason: unknown = signal.reason;
-	return reason instanceof Error ? reason : new Error(String(reason ?? 'The operation was aborted'));
+	return reason instanceof Error
+		? reason
+		: new Error(String(reason ?? 'The operation was aborted'));
 }
 
 /** Resolves after `ms`, or rejects with the abort reason as soon as `signal` fires. */

@@ -9,10 +9,19 @@ let keywordCounter = 0;
  * Adds `count` searchable videos that only the returned keyword finds. Popularity falls with
  * the index, so the default sort (relevance, then popularity) returns them in `ids` order.
  */
-export function addKeywordVideos(sim: Simulator, count: number, fields: IDataObject = {}): { keyword: string; ids: string[] } {
+export function addKeywordVideos(
+	sim: Simulator,
+	count: number,
+	fields: IDataObject = {},
+): { keyword: string; ids: string[] } {
 	const keyword = `kw${Date.now().toString(36)}x${++keywordCounter}`;
 	const ids = sim.addEnterpriseVideos(
-		Array.from({ length: count }, (_, i) => ({ title: 'Sample footage', keywords: [keyword], popularity: count - i, ...fields })),
+		Array.from({ length: count }, (_, i) => ({
+			title: 'Sample footage',
+			keywords: [keyword],
+			popularity: count - i,
+			...fields,
+		})),
 	);
 	return { keyword, ids };
 }

@@ -20,7 +20,8 @@ afterEach(() => {
 const search = (parameters: Record<string, unknown>) =>
 	runEnterprise({ resource: 'video', operation: 'search', ...parameters }, { apiKey: key });
 
-const pages = (calls: LoggedRequest[]) => calls.map((c) => [Number(c.query.page), Number(c.query.per_page)]);
+const pages = (calls: LoggedRequest[]) =>
+	calls.map((c) => [Number(c.query.page), Number(c.query.per_page)]);
 
 describe('Return All pages from 1 while has_more, 80 per page', () => {
 	test.each([
@@ -36,7 +37,9 @@ describe('Return All pages from 1 while has_more, 80 per page', () => {
 		expect(run.items.map((item) => item.json.id)).toEqual(ids);
 		expect(run.calls).toHaveLength(requests);
 		expect(pages(run.calls)).toEqual(Array.from({ length: requests }, (_, i) => [i + 1, 80]));
-		expect(run.calls.every((c) => c.path === '/external/v1/videos/search' && c.query.q === keyword)).toBe(true);
+		expect(
+			run.calls.every((c) => c.path === '/external/v1/videos/search' && c.query.q === keyword),
+		).toBe(true);
 		expect(run.task.hints ?? []).toEqual([]);
 	});
 
@@ -52,7 +55,7 @@ describe('Return All pages from 1 while has_more, 80 per page', () => {
 		for (const item of run.items) expect(item.pairedItem).toEqual({ item: 0 });
 	});
 
-	test('stops at page 100, the API\'s last, and says in the output hints that more exist', async () => {
+	test("stops at page 100, the API's last, and says in the output hints that more exist", async () => {
 		const { keyword, ids } = addKeywordVideos(sim(), 8050);
 		const run = await search({ query: keyword, returnAll: true });
 		expect(run.error).toBeUndefined();
@@ -73,12 +76,35 @@ describe('a limit takes the fewest pages with one per_page that covers it', () =
 		[undefined, [[1, 50]]],
 		[1, [[1, 1]]],
 		[80, [[1, 80]]],
-		[100, [[1, 50], [2, 50]]],
-		[160, [[1, 80], [2, 80]]],
-		[161, [[1, 54], [2, 54], [3, 54]]],
+		[
+			100,
+			[
+				[1, 50],
+				[2, 50],
+			],
+		],
+		[
+			160,
+			[
+				[1, 80],
+				[2, 80],
+			],
+		],
+		[
+			161,
+			[
+				[1, 54],
+				[2, 54],
+				[3, 54],
+			],
+		],
 	])('limit %s → pages %j', async (limit, expected) => {
 		const { keyword, ids } = addKeywordVideos(sim(), 300);
-		const run = await search({ query: keyword, returnAll: false, ...(limit === undefined ? {} : { limit }) });
+		const run = await search({
+			query: keyword,
+			returnAll: false,
+			...(limit === undefined ? {} : { limit }),
+		});
 		expect(run.error).toBeUndefined();
 		expect(pages(run.calls)).toEqual(expected);
 		expect(run.items.map((item) => item.json.id)).toEqual(ids.slice(0, limit ?? 50));
@@ -100,7 +126,11 @@ describe('results that shift between pages', () => {
 			if (request.query.q !== keyword || request.query.page !== '1' || shift.added.length) return;
 			shift.addedBeforeRequest = sim().log.length;
 			shift.added = sim().addEnterpriseVideos(
-				Array.from({ length: 5 }, () => ({ title: 'Sample footage', keywords: [keyword], popularity: 1_000_000 })),
+				Array.from({ length: 5 }, () => ({
+					title: 'Sample footage',
+					keywords: [keyword],
+					popularity: 1_000_000,
+				})),
 			);
 		};
 		return shift;
@@ -122,7 +152,11 @@ describe('results that shift between pages', () => {
 		const { keyword, ids } = addKeywordVideos(sim(), 200);
 		shiftAfterPageOne(keyword);
 		const run = await search({ query: keyword, limit: 160 });
-		expect(pages(run.calls)).toEqual([[1, 80], [2, 80], [3, 80]]);
+		expect(pages(run.calls)).toEqual([
+			[1, 80],
+			[2, 80],
+			[3, 80],
+		]);
 		expect(run.items.map((item) => item.json.id)).toEqual(ids.slice(0, 160));
 	});
 });
@@ -198,11 +232,31 @@ describe('bad input is refused before any request', () => {
 		// An empty field is refused by n8n itself (required); an expression can still give "".
 		['a query expression that gives ""', { query: '={{ "" }}' }, /Query is empty/],
 		['a blank query', { query: '   ' }, /Query is empty/],
-		['a 201-character query', { query: 'q'.repeat(201) }, /Query is too long \(201 characters, at most 200\)/],
-		['durationMin > durationMax', { query: 'forest', filters: { durationMin: 30, durationMax: 10 } }, /Min Duration \(30 s\) is greater than Max Duration \(10 s\)/],
-		['a negative durationMin', { query: 'forest', filters: { durationMin: -1 } }, /Min Duration must be a whole number of at least 0/],
-		['a negative durationMax', { query: 'forest', filters: { durationMax: -5 } }, /Max Duration must be a whole number of at least 0/],
-		['a fractional duration', { query: 'forest', filters: { durationMin: 2.5 } }, /Min Duration must be a whole number/],
+		[
+			'a 201-character query',
+			{ query: 'q'.repeat(201) },
+			/Query is too long \(201 characters, at most 200\)/,
+		],
+		[
+			'durationMin > durationMax',
+			{ query: 'forest', filters: { durationMin: 30, durationMax: 10 } },
+			/Min Duration \(30 s\) is greater than Max Duration \(10 s\)/,
+		],
+		[
+			'a negative durationMin',
+			{ query: 'forest', filters: { durationMin: -1 } },
+			/Min Duration must be a whole number of at least 0/,
+		],
+		[
+			'a negative durationMax',
+			{ query: 'forest', filters: { durationMax: -5 } },
+			/Max Duration must be a whole number of at least 0/,
+		],
+		[
+			'a fractional duration',
+			{ query: 'forest', filters: { durationMin: 2.5 } },
+			/Min Duration must be a whole number/,
+		],
 		['a limit of 0', { query: 'forest', limit: 0 }, /Limit must be a whole number of at least 1/],
 	])('%s', async (_, parameters, message) => {
 		const run = await search(parameters);

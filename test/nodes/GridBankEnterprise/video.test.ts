@@ -19,16 +19,29 @@ beforeAll(() => {
 			duration: 42,
 			keywords: ['harbor', 'boats'],
 			location: { city: 'Hamburg', region: 'HH', country: 'Germany' },
-			creator: { username: 'jdoe', name: 'Jane Doe', bio: 'Filmmaker', profile_image: 'https://cdn.gridbank.io/u/jdoe.jpg' },
+			creator: {
+				username: 'jdoe',
+				name: 'Jane Doe',
+				bio: 'Filmmaker',
+				profile_image: 'https://cdn.gridbank.io/u/jdoe.jpg',
+			},
 		},
 	]);
 });
 
 describe('Get Video', () => {
 	test('returns the metadata object as GridBank sends it', async () => {
-		const run = await runEnterprise({ resource: 'video', operation: 'get', videoId }, { apiKey: key });
+		const run = await runEnterprise(
+			{ resource: 'video', operation: 'get', videoId },
+			{ apiKey: key },
+		);
 		expect(run.error).toBeUndefined();
-		const { theme: _theme, popularity: _popularity, publishedAt: _publishedAt, ...expected } = sim().getVideo(videoId)!;
+		const {
+			theme: _theme,
+			popularity: _popularity,
+			publishedAt: _publishedAt,
+			...expected
+		} = sim().getVideo(videoId)!;
 		expect(run.items).toHaveLength(1);
 		expect(run.items[0].json).toEqual(expected);
 		expect(run.items[0].pairedItem).toEqual({ item: 0 });
@@ -37,7 +50,10 @@ describe('Get Video', () => {
 
 	test('every nullable field null: passed on as null, no crash', async () => {
 		sim().faults.nullableFieldsNull(true);
-		const run = await runEnterprise({ resource: 'video', operation: 'get', videoId }, { apiKey: key });
+		const run = await runEnterprise(
+			{ resource: 'video', operation: 'get', videoId },
+			{ apiKey: key },
+		);
 		expect(run.error).toBeUndefined();
 		expect(run.items[0].json).toEqual({
 			id: videoId,
@@ -56,7 +72,10 @@ describe('Get Video', () => {
 
 	test('an id with "/" is percent-encoded into the path', async () => {
 		const [slashed] = sim().addEnterpriseVideos([{ id: 'team/clip_01-a' }]);
-		const run = await runEnterprise({ resource: 'video', operation: 'get', videoId: slashed }, { apiKey: key });
+		const run = await runEnterprise(
+			{ resource: 'video', operation: 'get', videoId: slashed },
+			{ apiKey: key },
+		);
 		expect(run.error).toBeUndefined();
 		expect(run.items[0].json.id).toBe('team/clip_01-a');
 		expect(run.calls[0].path).toBe('/external/v1/videos/team%2Fclip_01-a');
@@ -69,7 +88,10 @@ describe('Get Video', () => {
 		['51 characters', 'a'.repeat(51)],
 		['an encoded slash', 'a%2Fb'],
 	])('an id with %s is refused before any request', async (_, bad) => {
-		const run = await runEnterprise({ resource: 'video', operation: 'get', videoId: bad }, { apiKey: key });
+		const run = await runEnterprise(
+			{ resource: 'video', operation: 'get', videoId: bad },
+			{ apiKey: key },
+		);
 		expect(run.error?.message).toMatch(/Video ID .* is not a valid video id|Video ID is too long/);
 		expect(run.calls).toHaveLength(0);
 	});
@@ -78,20 +100,29 @@ describe('Get Video', () => {
 describe('Get Download', () => {
 	test('returns the download object; expires_in and search_id go on the wire', async () => {
 		const before = Date.now();
-		const run = await runEnterprise({
-			resource: 'video',
-			operation: 'getDownload',
-			videoId,
-			expiresIn: 3,
-			searchId: 'srch_from_search',
-		}, { apiKey: key });
+		const run = await runEnterprise(
+			{
+				resource: 'video',
+				operation: 'getDownload',
+				videoId,
+				expiresIn: 3,
+				searchId: 'srch_from_search',
+			},
+			{ apiKey: key },
+		);
 		expect(run.error).toBeUndefined();
 		expect(run.calls).toHaveLength(1);
 		expect(run.calls[0].path).toBe(`/external/v1/videos/${videoId}/download`);
 		expect(run.calls[0].query).toEqual({ expires_in: '3', search_id: 'srch_from_search' });
 		expect(run.storage).toHaveLength(0);
 		const json = run.items[0].json;
-		expect(Object.keys(json).sort()).toEqual(['expires_at', 'file_size', 'format', 'url', 'video_id']);
+		expect(Object.keys(json).sort()).toEqual([
+			'expires_at',
+			'file_size',
+			'format',
+			'url',
+			'video_id',
+		]);
 		expect(json.video_id).toBe(videoId);
 		expect(json.file_size).toBe(sim().getVideoFile(videoId).size);
 		expect(json.url).toMatch(new RegExp(`^${sim().storageUrl}/`));
@@ -102,26 +133,40 @@ describe('Get Download', () => {
 	});
 
 	test('defaults: expires_in 5, no search_id', async () => {
-		const run = await runEnterprise({ resource: 'video', operation: 'getDownload', videoId }, { apiKey: key });
+		const run = await runEnterprise(
+			{ resource: 'video', operation: 'getDownload', videoId },
+			{ apiKey: key },
+		);
 		expect(run.calls[0].query).toEqual({ expires_in: '5' });
 	});
 
 	test.each([0, 6, 2.5])('expiresIn %s is refused before any request', async (expiresIn) => {
-		const run = await runEnterprise({ resource: 'video', operation: 'getDownload', videoId, expiresIn }, { apiKey: key });
+		const run = await runEnterprise(
+			{ resource: 'video', operation: 'getDownload', videoId, expiresIn },
+			{ apiKey: key },
+		);
 		expect(run.error?.message).toMatch(/Expires In must be a whole number from 1 to 5/);
 		expect(run.calls).toHaveLength(0);
 	});
 
 	test('with download: the file in the binary property, size and checksum as stored, no key at storage', async () => {
 		const size = 3 * 1024 * 1024 + 123;
-		sim().setVideoFile(videoId, { size, contentType: 'video/quicktime', fileName: 'Harbor at dawn.mov', disposition: 'filename*' });
-		const run = await runEnterprise({
-			resource: 'video',
-			operation: 'getDownload',
-			videoId,
-			download: true,
-			binaryPropertyName: 'master',
-		}, { apiKey: key });
+		sim().setVideoFile(videoId, {
+			size,
+			contentType: 'video/quicktime',
+			fileName: 'Harbor at dawn.mov',
+			disposition: 'filename*',
+		});
+		const run = await runEnterprise(
+			{
+				resource: 'video',
+				operation: 'getDownload',
+				videoId,
+				download: true,
+				binaryPropertyName: 'master',
+			},
+			{ apiKey: key },
+		);
 		try {
 			expect(run.error).toBeUndefined();
 			const item = run.items[0];
@@ -152,7 +197,10 @@ describe('Get Download', () => {
 	test('a URL storage refuses is replaced once by a fresh one', async () => {
 		sim().setVideoFile(videoId, { size: 200_000 });
 		sim().faults.expireUrlsEarly(1);
-		const run = await runEnterprise({ resource: 'video', operation: 'getDownload', videoId, download: true }, { apiKey: key });
+		const run = await runEnterprise(
+			{ resource: 'video', operation: 'getDownload', videoId, download: true },
+			{ apiKey: key },
+		);
 		try {
 			expect(run.error).toBeUndefined();
 			expect(run.calls).toHaveLength(2);
@@ -171,17 +219,23 @@ describe('Get Download', () => {
 
 	test.each([
 		['a body cut short of its Content-Length', () => sim().faults.cutDownloadAfter(100_000, 5)],
-		['a body that declares and sends less than file_size', () => sim().faults.declareWrongLength(-100_000, 5)],
+		[
+			'a body that declares and sends less than file_size',
+			() => sim().faults.declareWrongLength(-100_000, 5),
+		],
 	])('%s fails the item instead of passing a short file on', async (_, fault) => {
 		sim().setVideoFile(videoId, { size: 500_000 });
 		fault();
-		const run = await runEnterprise({
-			resource: 'video',
-			operation: 'getDownload',
-			videoId,
-			download: true,
-			options: { maxRetries: 0 },
-		}, { apiKey: key });
+		const run = await runEnterprise(
+			{
+				resource: 'video',
+				operation: 'getDownload',
+				videoId,
+				download: true,
+				options: { maxRetries: 0 },
+			},
+			{ apiKey: key },
+		);
 		try {
 			// Whichever check catches it (the transfer's length or the announced file_size), the item fails.
 			expect(run.error?.message).toMatch(/cut off|incomplete|announced/);
@@ -198,7 +252,14 @@ describe('Get Usage', () => {
 		const account = sim().createEnterpriseAccount({ tier: 'scale' }).key;
 		const [a, b] = sim().addEnterpriseVideos([{}, {}]);
 		for (const id of [a, b, a])
-			expect((await runEnterprise({ resource: 'video', operation: 'getDownload', videoId: id }, { apiKey: account })).error).toBeUndefined();
+			expect(
+				(
+					await runEnterprise(
+						{ resource: 'video', operation: 'getDownload', videoId: id },
+						{ apiKey: account },
+					)
+				).error,
+			).toBeUndefined();
 
 		const run = await runEnterprise({ resource: 'usage', operation: 'get' }, { apiKey: account });
 		expect(run.error).toBeUndefined();
@@ -217,7 +278,9 @@ describe('Get Usage', () => {
 				{ video_id: b, download_count: 1, thumbnail: sim().getVideo(b)?.thumbnail },
 			],
 		});
-		expect(Date.parse(usage.lease_period_start as string)).toBeLessThan(Date.parse(usage.lease_period_end as string));
+		expect(Date.parse(usage.lease_period_start as string)).toBeLessThan(
+			Date.parse(usage.lease_period_end as string),
+		);
 	});
 
 	test('works without an active subscription (only metadata and download need one)', async () => {
@@ -237,11 +300,17 @@ describe('Get Download with an expires_at already past (ISO 8601 read as a time)
 		const account = lagging().createEnterpriseAccount().key;
 		const [id] = lagging().addEnterpriseVideos([{}]);
 		lagging().setVideoFile(id, { size: 70_000 });
-		const run = await runEnterprise({ resource: 'video', operation: 'getDownload', videoId: id, download: true }, { apiKey: account, sim: lagging() });
+		const run = await runEnterprise(
+			{ resource: 'video', operation: 'getDownload', videoId: id, download: true },
+			{ apiKey: account, sim: lagging() },
+		);
 		try {
 			expect(run.error).toBeUndefined();
 			expect(Date.parse(run.items[0].json.expires_at as string)).toBeLessThan(Date.now());
-			expect(run.calls.map((c) => c.path)).toEqual([`/external/v1/videos/${id}/download`, `/external/v1/videos/${id}/download`]);
+			expect(run.calls.map((c) => c.path)).toEqual([
+				`/external/v1/videos/${id}/download`,
+				`/external/v1/videos/${id}/download`,
+			]);
 			expect(run.storage).toHaveLength(1);
 			expect(run.items[0].json.fileSize).toBe(70_000);
 		} finally {

@@ -14,7 +14,8 @@ const licensed = (n: number) => sim().partnerLicences(DEMO_PARTNER_KEY)[n].video
 const storage = () => sim().log.filter((e) => e.target === 'storage');
 
 /** Get Download URL with Download File on. */
-const download = async (videoKey: string) => keep(await runPartner({ operation: 'getDownloadUrl', videoKey, download: true }));
+const download = async (videoKey: string) =>
+	keep(await runPartner({ operation: 'getDownloadUrl', videoKey, download: true }));
 
 async function sha256Of(run: NodeRun) {
 	const hash = createHash('sha256');
@@ -75,15 +76,18 @@ test('storage requests ask for the identity encoding', async () => {
 test.each([
 	['html', /sent a web page \(text\/html\) instead of the video/],
 	['empty', /sent an empty file/],
-] as const)('a 200 with %s body where the video is expected is refused, nothing stored', async (kind, message) => {
-	const key = licensed(4);
-	sim().setVideoFile(key, { size: 1000 });
-	sim().faults.storageServesPage(kind);
-	const run = await download(key);
-	expect(run.items).toEqual([]);
-	expect(run.error?.message).toMatch(message);
-	expect(run.error?.description).not.toMatch(/Base URL/);
-});
+] as const)(
+	'a 200 with %s body where the video is expected is refused, nothing stored',
+	async (kind, message) => {
+		const key = licensed(4);
+		sim().setVideoFile(key, { size: 1000 });
+		sim().faults.storageServesPage(kind);
+		const run = await download(key);
+		expect(run.items).toEqual([]);
+		expect(run.error?.message).toMatch(message);
+		expect(run.error?.description).not.toMatch(/Base URL/);
+	},
+);
 
 describe('signed URLs the node refuses to fetch', () => {
 	test.each([
@@ -107,7 +111,12 @@ describe('signed URLs the node refuses to fetch', () => {
 	test('Enterprise Get Download too', async () => {
 		sim().faults.signedUrlValue('file:///etc/passwd', 2);
 		const run = keep(
-			await runEnterprise({ resource: 'video', operation: 'getDownload', videoId: licensed(5), download: true }),
+			await runEnterprise({
+				resource: 'video',
+				operation: 'getDownload',
+				videoId: licensed(5),
+				download: true,
+			}),
 		);
 		expect(run.error?.message).toMatch(/cannot be used: the link is a "file:" URL/);
 		expect(sim().log.filter((e) => e.target !== 'api')).toEqual([]);

@@ -14,8 +14,14 @@ const keep = cleanUpBinaries();
 const licensed = (n: number) => sim().partnerLicences(DEMO_PARTNER_KEY)[n].video_key;
 
 /** Get Download URL with Download File on. */
-const download = async (videoKey: string, extra: Record<string, unknown> = {}, options: GridBankRunOptions = {}) =>
-	keep(await runPartner({ operation: 'getDownloadUrl', videoKey, download: true, ...extra }, options));
+const download = async (
+	videoKey: string,
+	extra: Record<string, unknown> = {},
+	options: GridBankRunOptions = {},
+) =>
+	keep(
+		await runPartner({ operation: 'getDownloadUrl', videoKey, download: true, ...extra }, options),
+	);
 
 async function sha256Of(run: NodeRun, property = 'data') {
 	const hash = createHash('sha256');
@@ -34,7 +40,12 @@ test('a 100 MB master is stored in filesystem mode, complete and byte-exact', as
 	const run = await download(key, { binaryPropertyName: 'master' });
 	expect(run.error).toBeUndefined();
 	const [item] = run.items;
-	expect(item.json).toMatchObject({ video_key: key, fileName: 'harbour-at-dawn.mov', mimeType: 'video/quicktime', fileSize: size });
+	expect(item.json).toMatchObject({
+		video_key: key,
+		fileName: 'harbour-at-dawn.mov',
+		mimeType: 'video/quicktime',
+		fileSize: size,
+	});
 	expect(typeof item.json.url).toBe('string');
 	expect(typeof item.json.expires_at).toBe('number');
 	expect(item.binary?.master.id).toMatch(/^filesystem/);
@@ -44,15 +55,62 @@ test('a 100 MB master is stored in filesystem mode, complete and byte-exact', as
 
 describe('file name and MIME type', () => {
 	test.each([
-		['filename* (RFC 5987, UTF-8) first', 'filename*', 'Ünïcode clip – 4K.mov', 'video/quicktime', 'Ünïcode clip – 4K.mov', 'video/quicktime'],
-		['plain filename', 'filename', 'sunset.mov', 'video/quicktime', 'sunset.mov', 'video/quicktime'],
-		["the signed URL's response-content-disposition", 'url-only', 'from-url.mp4', 'video/mp4', 'from-url.mp4', 'video/mp4'],
-		['MIME from the extension when Content-Type is missing', 'filename', 'clip.mp4', null, 'clip.mp4', 'video/mp4'],
-		['.mov without Content-Type is video/quicktime', 'filename', 'clip.MOV', null, 'clip.MOV', 'video/quicktime'],
-		['path separators and control characters removed', 'filename', '../../etc/pass\twd.mov', 'video/quicktime', '_.._etc_passwd.mov', 'video/quicktime'],
+		[
+			'filename* (RFC 5987, UTF-8) first',
+			'filename*',
+			'Ünïcode clip – 4K.mov',
+			'video/quicktime',
+			'Ünïcode clip – 4K.mov',
+			'video/quicktime',
+		],
+		[
+			'plain filename',
+			'filename',
+			'sunset.mov',
+			'video/quicktime',
+			'sunset.mov',
+			'video/quicktime',
+		],
+		[
+			"the signed URL's response-content-disposition",
+			'url-only',
+			'from-url.mp4',
+			'video/mp4',
+			'from-url.mp4',
+			'video/mp4',
+		],
+		[
+			'MIME from the extension when Content-Type is missing',
+			'filename',
+			'clip.mp4',
+			null,
+			'clip.mp4',
+			'video/mp4',
+		],
+		[
+			'.mov without Content-Type is video/quicktime',
+			'filename',
+			'clip.MOV',
+			null,
+			'clip.MOV',
+			'video/quicktime',
+		],
+		[
+			'path separators and control characters removed',
+			'filename',
+			'../../etc/pass\twd.mov',
+			'video/quicktime',
+			'_.._etc_passwd.mov',
+			'video/quicktime',
+		],
 	])('%s', async (_label, disposition, fileName, contentType, expectedName, expectedMime) => {
 		const key = licensed(1);
-		sim().setVideoFile(key, { size: 1000, fileName, disposition: disposition as 'filename', contentType });
+		sim().setVideoFile(key, {
+			size: 1000,
+			fileName,
+			disposition: disposition as 'filename',
+			contentType,
+		});
 		const run = await download(key);
 		expect(run.error).toBeUndefined();
 		expect(run.items[0].json.fileName).toBe(expectedName);
@@ -71,19 +129,28 @@ describe('file name and MIME type', () => {
 });
 
 describe('an expired or refused signed URL', () => {
-	test.each([400, 401, 403, 410] as const)('storage %i once → a fresh URL, exactly two URL requests', async (status) => {
-		const key = licensed(3);
-		sim().setVideoFile(key, { size: 5000 });
-		sim().faults.storageRefuse(status, 1);
-		const run = await download(key);
-		expect(run.error).toBeUndefined();
-		expect(run.items[0].json.fileSize).toBe(5000);
-		expect(apiCalls(sim(), '/download')).toHaveLength(2);
-		expect(sim().log.filter((e) => e.target === 'storage').map((e) => e.status)).toEqual([status, 206]);
-		// The item carries the URL that worked, not the refused one.
-		const used = sim().log.filter((e) => e.target === 'storage')[1];
-		expect(Object.fromEntries(new URL(run.items[0].json.url as string).searchParams)).toEqual(used.query);
-	});
+	test.each([400, 401, 403, 410] as const)(
+		'storage %i once → a fresh URL, exactly two URL requests',
+		async (status) => {
+			const key = licensed(3);
+			sim().setVideoFile(key, { size: 5000 });
+			sim().faults.storageRefuse(status, 1);
+			const run = await download(key);
+			expect(run.error).toBeUndefined();
+			expect(run.items[0].json.fileSize).toBe(5000);
+			expect(apiCalls(sim(), '/download')).toHaveLength(2);
+			expect(
+				sim()
+					.log.filter((e) => e.target === 'storage')
+					.map((e) => e.status),
+			).toEqual([status, 206]);
+			// The item carries the URL that worked, not the refused one.
+			const used = sim().log.filter((e) => e.target === 'storage')[1];
+			expect(Object.fromEntries(new URL(run.items[0].json.url as string).searchParams)).toEqual(
+				used.query,
+			);
+		},
+	);
 
 	test('refused twice → a clear error, no third URL', async () => {
 		const key = licensed(3);
@@ -141,6 +208,8 @@ describe('the API key stays with the API', () => {
 			expect(entry.headers.authorization).toBeUndefined();
 			expect(JSON.stringify(entry)).not.toContain(DEMO_PARTNER_KEY.split('.')[1]);
 		}
-		expect(apiCalls(sim(), '/download')[0].headers.authorization).toBe(`Bearer ${DEMO_PARTNER_KEY}`);
+		expect(apiCalls(sim(), '/download')[0].headers.authorization).toBe(
+			`Bearer ${DEMO_PARTNER_KEY}`,
+		);
 	});
 });

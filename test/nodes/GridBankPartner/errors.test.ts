@@ -9,7 +9,11 @@ const sim = useSimulator();
 
 const listAll = { operation: 'listContent', returnAll: true };
 const firstKey = () => sim().partnerLicences(DEMO_PARTNER_KEY)[0].video_key;
-const getUrl = (videoKey: string, options = {}) => ({ operation: 'getDownloadUrl', videoKey, options });
+const getUrl = (videoKey: string, options = {}) => ({
+	operation: 'getDownloadUrl',
+	videoKey,
+	options,
+});
 
 function expectError(result: NodeRun, httpCode: string, message: RegExp, description?: RegExp) {
 	expect(result.items).toEqual([]);
@@ -24,7 +28,12 @@ describe('API errors become messages a user can act on', () => {
 		const { key } = sim().createPartnerAccount({ licences: 2 });
 		sim().faults.revokeKey(key);
 		const result = await runPartner(listAll, { apiKey: key });
-		expectError(result, '401', /key is missing, malformed or revoked/, /create a new key in GridBank account settings/);
+		expectError(
+			result,
+			'401',
+			/key is missing, malformed or revoked/,
+			/create a new key in GridBank account settings/,
+		);
 	});
 
 	test('403 not licensed names the video', async () => {
@@ -37,8 +46,15 @@ describe('API errors become messages a user can act on', () => {
 		const { key } = sim().createPartnerAccount({ licences: 5 });
 		sim().faults.withdrawPartnerAccess(key);
 		const onList = await runPartner(listAll, { apiKey: key });
-		expectError(onList, '403', /Partner API access has been withdrawn/, /new API key will not help/);
-		const onDownload = await runPartner(getUrl(sim().partnerLicences(key)[0].video_key), { apiKey: key });
+		expectError(
+			onList,
+			'403',
+			/Partner API access has been withdrawn/,
+			/new API key will not help/,
+		);
+		const onDownload = await runPartner(getUrl(sim().partnerLicences(key)[0].video_key), {
+			apiKey: key,
+		});
 		expectError(onDownload, '403', /Partner API access has been withdrawn/);
 	});
 
@@ -53,7 +69,12 @@ describe('API errors become messages a user can act on', () => {
 	test('403 from the edge protection (no envelope) is not called "not licensed"', async () => {
 		sim().faults.edgeBlock(true);
 		const result = await runPartner(getUrl(firstKey()));
-		expectError(result, '403', /blocked the request before it reached the API/, /neither a licensing nor a key problem/);
+		expectError(
+			result,
+			'403',
+			/blocked the request before it reached the API/,
+			/neither a licensing nor a key problem/,
+		);
 		expect(result.error?.message).not.toMatch(/licensed/);
 	});
 
@@ -139,12 +160,17 @@ describe('bad input is refused before any request', () => {
 	])('%s', async (_label, apiKey) => {
 		const result = await runPartner(listAll, { apiKey: apiKey });
 		expect(result.error?.message).toMatch(/key/);
-		expect(`${result.error?.message} ${result.error?.description}`).toMatch(/apik_<id>\.<secret>|Paste your GridBank API key/);
+		expect(`${result.error?.message} ${result.error?.description}`).toMatch(
+			/apik_<id>\.<secret>|Paste your GridBank API key/,
+		);
 		expect(sim().log).toHaveLength(0);
 	});
 
 	test('a key pasted with a trailing newline is trimmed and works', async () => {
-		const result = await runPartner({ operation: 'listContent', returnAll: false, limit: 1 }, { apiKey: `${DEMO_PARTNER_KEY} \n` });
+		const result = await runPartner(
+			{ operation: 'listContent', returnAll: false, limit: 1 },
+			{ apiKey: `${DEMO_PARTNER_KEY} \n` },
+		);
 		expect(result.error).toBeUndefined();
 		expect(sim().log[0].headers.authorization).toBe(`Bearer ${DEMO_PARTNER_KEY}`);
 	});
@@ -152,8 +178,13 @@ describe('bad input is refused before any request', () => {
 
 describe('every item', () => {
 	test('continueOnFail: a failing middle item keeps the others going, each paired with its input', async () => {
-		const [a, c] = sim().partnerLicences(DEMO_PARTNER_KEY).map((l) => l.video_key);
-		const result = await runPartner({ operation: 'getDownloadUrl', videoKey: '={{ $json.key }}' }, { input: [{ key: a }, { key: 'missing-video' }, { key: c }], continueOnFail: true });
+		const [a, c] = sim()
+			.partnerLicences(DEMO_PARTNER_KEY)
+			.map((l) => l.video_key);
+		const result = await runPartner(
+			{ operation: 'getDownloadUrl', videoKey: '={{ $json.key }}' },
+			{ input: [{ key: a }, { key: 'missing-video' }, { key: c }], continueOnFail: true },
+		);
 		expect(result.error).toBeUndefined();
 		expect(result.items).toHaveLength(3);
 		expect(result.items.map((i) => i.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
@@ -163,8 +194,13 @@ describe('every item', () => {
 	});
 
 	test('without continueOnFail the error names the failing item', async () => {
-		const [a] = sim().partnerLicences(DEMO_PARTNER_KEY).map((l) => l.video_key);
-		const result = await runPartner({ operation: 'getDownloadUrl', videoKey: '={{ $json.key }}' }, { input: [{ key: a }, { key: 'missing-video' }] });
+		const [a] = sim()
+			.partnerLicences(DEMO_PARTNER_KEY)
+			.map((l) => l.video_key);
+		const result = await runPartner(
+			{ operation: 'getDownloadUrl', videoKey: '={{ $json.key }}' },
+			{ input: [{ key: a }, { key: 'missing-video' }] },
+		);
 		expect(result.error?.message).toMatch(/No video/);
 		expect(result.error?.context?.itemIndex).toBe(1);
 	});
@@ -174,7 +210,8 @@ describe('every item', () => {
 		await runPartner(getUrl(firstKey()));
 		const calls = sim().log.filter((entry) => entry.target === 'api');
 		expect(calls.length).toBe(3);
-		for (const call of calls) expect(call.headers['user-agent']).toMatch(/^n8n-nodes-gridbank\/\d+\.\d+\.\d+$/);
+		for (const call of calls)
+			expect(call.headers['user-agent']).toMatch(/^n8n-nodes-gridbank\/\d+\.\d+\.\d+$/);
 	});
 });
 
@@ -184,8 +221,16 @@ test('422: each validation entry becomes "loc: msg" in the message', async () =>
 		count: 1,
 		path: '/content',
 		validation: [
-			{ loc: ['query', 'per_page'], msg: 'Input should be less than or equal to 20', type: 'less_than_equal' },
-			{ loc: ['query', 'cursor'], msg: 'String should have at most 64 characters', type: 'string_too_long' },
+			{
+				loc: ['query', 'per_page'],
+				msg: 'Input should be less than or equal to 20',
+				type: 'less_than_equal',
+			},
+			{
+				loc: ['query', 'cursor'],
+				msg: 'String should have at most 64 characters',
+				type: 'string_too_long',
+			},
 		],
 	});
 	const result = await runPartner(listAll);

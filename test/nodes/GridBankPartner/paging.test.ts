@@ -10,7 +10,11 @@ const list = async (apiKey: string, parameters: Record<string, unknown>) => {
 	const run = await runPartner({ operation: 'listContent', ...parameters }, { apiKey });
 	expect(run.error).toBeUndefined();
 	const calls = run.calls.filter((call) => call.path.includes('/partner/v1/content'));
-	return { run, keys: run.items.map((item) => item.json.video_key as string), perPage: calls.map((c) => Number(c.query.per_page)) };
+	return {
+		run,
+		keys: run.items.map((item) => item.json.video_key as string),
+		perPage: calls.map((c) => Number(c.query.per_page)),
+	};
 };
 
 describe('Return All pages to the end with 100 per request', () => {
@@ -43,7 +47,11 @@ describe('Return All pages to the end with 100 per request', () => {
 		const { key } = sim().createPartnerAccount({ licences: 3, teamOwnerLicences: 4 });
 		const result = await list(key, { returnAll: true });
 		expect(result.keys).toHaveLength(7);
-		expect(result.keys).toEqual(sim().partnerLicences(key).map((l) => l.video_key));
+		expect(result.keys).toEqual(
+			sim()
+				.partnerLicences(key)
+				.map((l) => l.video_key),
+		);
 	});
 });
 
@@ -56,7 +64,12 @@ describe('Limit fetches no more than it needs', () => {
 		[250, [100, 100, 50]],
 	])('limit %i → per_page %j', async (limit, perPage) => {
 		const result = await list(DEMO_PARTNER_KEY, { returnAll: false, limit });
-		expect(result.keys).toEqual(sim().partnerLicences(DEMO_PARTNER_KEY).slice(0, limit).map((l) => l.video_key));
+		expect(result.keys).toEqual(
+			sim()
+				.partnerLicences(DEMO_PARTNER_KEY)
+				.slice(0, limit)
+				.map((l) => l.video_key),
+		);
 		expect(result.perPage).toEqual(perPage);
 	});
 
@@ -93,7 +106,11 @@ describe('Purchased After', () => {
 
 	test('a value that is not a date is refused before any request', async () => {
 		sim().clearLog();
-		const run = await runPartner({ operation: 'listContent', returnAll: true, options: { purchasedAfter: 'last tuesday-ish' } });
+		const run = await runPartner({
+			operation: 'listContent',
+			returnAll: true,
+			options: { purchasedAfter: 'last tuesday-ish' },
+		});
 		expect(run.error?.message).toMatch(/not a date/);
 		expect(sim().log).toHaveLength(0);
 	});
@@ -104,7 +121,11 @@ describe('a rejected cursor', () => {
 		const { key } = sim().createPartnerAccount({ licences: 350 });
 		sim().faults.rejectCursorOnPage(3);
 		const result = await list(key, { returnAll: true });
-		expect(result.keys).toEqual(sim().partnerLicences(key).map((l) => l.video_key));
+		expect(result.keys).toEqual(
+			sim()
+				.partnerLicences(key)
+				.map((l) => l.video_key),
+		);
 		const calls = apiCalls(sim(), '/partner/v1/content');
 		expect(calls.map((c) => c.status)).toEqual([200, 200, 400, 200, 200, 200, 200]);
 		expect(calls[3].query.cursor).toBeUndefined();
@@ -114,18 +135,26 @@ describe('a rejected cursor', () => {
 		const { key } = sim().createPartnerAccount({ licences: 350 });
 		sim().faults.rejectCursorOnPage(2);
 		const result = await list(key, { returnAll: false, limit: 150 });
-		expect(result.keys).toEqual(sim().partnerLicences(key).slice(0, 150).map((l) => l.video_key));
+		expect(result.keys).toEqual(
+			sim()
+				.partnerLicences(key)
+				.slice(0, 150)
+				.map((l) => l.video_key),
+		);
 		const calls = apiCalls(sim(), '/partner/v1/content');
 		expect(calls.map((c) => c.status)).toEqual([200, 400, 200, 200]);
 		expect(result.perPage).toEqual([100, 50, 100, 100]);
 	});
 
-	test.each(['null', 'empty', 'absent'] as const)('the end of the list is found when next_cursor is %s', async (style) => {
-		const { key } = sim().createPartnerAccount({ licences: 120 });
-		sim().faults.endCursorStyle(style);
-		const result = await list(key, { returnAll: true });
-		sim().faults.endCursorStyle('absent');
-		expect(result.keys).toHaveLength(120);
-		expect(result.perPage).toEqual([100, 100]);
-	});
+	test.each(['null', 'empty', 'absent'] as const)(
+		'the end of the list is found when next_cursor is %s',
+		async (style) => {
+			const { key } = sim().createPartnerAccount({ licences: 120 });
+			sim().faults.endCursorStyle(style);
+			const result = await list(key, { returnAll: true });
+			sim().faults.endCursorStyle('absent');
+			expect(result.keys).toHaveLength(120);
+			expect(result.perPage).toEqual([100, 100]);
+		},
+	);
 });

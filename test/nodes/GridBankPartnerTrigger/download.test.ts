@@ -32,8 +32,16 @@ test('each new video arrives with its master file in the binary field, complete 
 	await trigger.activate();
 	const purchasedAt = settled();
 	const bought = sim().addPartnerLicences(key, 2, { purchasedAt });
-	sim().setVideoFile(bought[0], { size: 3 * 1024 * 1024 + 5, fileName: 'harbour at dawn.mov', contentType: 'video/quicktime' });
-	sim().setVideoFile(bought[1], { size: 1_500_001, fileName: 'city-lights.mp4', contentType: 'video/mp4' });
+	sim().setVideoFile(bought[0], {
+		size: 3 * 1024 * 1024 + 5,
+		fileName: 'harbour at dawn.mov',
+		contentType: 'video/quicktime',
+	});
+	sim().setVideoFile(bought[1], {
+		size: 1_500_001,
+		fileName: 'city-lights.mp4',
+		contentType: 'video/mp4',
+	});
 	sim().clearLog();
 
 	const poll = await trigger.tick();
@@ -50,16 +58,31 @@ test('each new video arrives with its master file in the binary field, complete 
 		}),
 	);
 	expect(first.json.url).toBeUndefined();
-	expect(first.binary?.master).toMatchObject({ fileName: 'harbour at dawn.mov', mimeType: 'video/quicktime' });
+	expect(first.binary?.master).toMatchObject({
+		fileName: 'harbour at dawn.mov',
+		mimeType: 'video/quicktime',
+	});
 	expect(await storedBytes(first.binary?.master)).toBe(3 * 1024 * 1024 + 5);
 	expect(first.binary?.master.id).toMatch(/^filesystem/);
-	expect(await stored(first, 'master')).toEqual({ sha256: fileSha256(bought[0], 3 * 1024 * 1024 + 5), bytes: 3 * 1024 * 1024 + 5 });
-	expect(second.json).toMatchObject({ fileName: 'city-lights.mp4', mimeType: 'video/mp4', fileSize: 1_500_001 });
-	expect(await stored(second, 'master')).toEqual({ sha256: fileSha256(bought[1], 1_500_001), bytes: 1_500_001 });
+	expect(await stored(first, 'master')).toEqual({
+		sha256: fileSha256(bought[0], 3 * 1024 * 1024 + 5),
+		bytes: 3 * 1024 * 1024 + 5,
+	});
+	expect(second.json).toMatchObject({
+		fileName: 'city-lights.mp4',
+		mimeType: 'video/mp4',
+		fileSize: 1_500_001,
+	});
+	expect(await stored(second, 'master')).toEqual({
+		sha256: fileSha256(bought[1], 1_500_001),
+		bytes: 1_500_001,
+	});
 
 	// One list request, one URL per video, one storage GET per video, and no key at storage.
 	expect(listCalls(sim(), key)).toHaveLength(1);
-	expect(sim().log.filter((entry) => entry.target === 'api' && entry.path.endsWith('/download'))).toHaveLength(2);
+	expect(
+		sim().log.filter((entry) => entry.target === 'api' && entry.path.endsWith('/download')),
+	).toHaveLength(2);
 	const storage = sim().log.filter((entry) => entry.target === 'storage');
 	expect(storage).toHaveLength(2);
 	expect(storage.every((entry) => entry.headers.authorization === undefined)).toBe(true);
@@ -74,7 +97,9 @@ test('a backlog larger than one poll budget is spread over several polls: newest
 
 	const first = await trigger.tick();
 	expect(keysOf(first.items)).toEqual([backlog[0]]);
-	expect((trigger.nodeState as State).pending?.map((video) => video.video_key)).toEqual(backlog.slice(1));
+	expect((trigger.nodeState as State).pending?.map((video) => video.video_key)).toEqual(
+		backlog.slice(1),
+	);
 
 	// A licence bought meanwhile is newer than the backlog, so it comes next.
 	const meanwhile = sim().addPartnerLicences(key, 1, { purchasedAt: settled() + 60 });
@@ -82,7 +107,9 @@ test('a backlog larger than one poll budget is spread over several polls: newest
 	for (let poll = 0; poll < 3; poll++) {
 		const result = await trigger.tick();
 		expect(result.items).toHaveLength(1);
-		expect(await storedBytes(result.items?.[0].binary?.data)).toBe(sim().getVideoFile(String(result.items?.[0].json.video_key)).size);
+		expect(await storedBytes(result.items?.[0].binary?.data)).toBe(
+			sim().getVideoFile(String(result.items?.[0].json.video_key)).size,
+		);
 		emitted.push(...keysOf(result.items));
 	}
 	expect(emitted).toEqual([backlog[0], ...meanwhile, backlog[1], backlog[2]]);
@@ -110,7 +137,9 @@ test('storage refusing a fresh URL too: the video comes once with downloadError,
 	const emitted = await trigger.tick();
 	expect(emitted.error).toBeUndefined();
 	expect(keysOf(emitted.items)).toEqual(bought);
-	expect(emitted.items?.[0].json.downloadError).toMatch(/refused the download link twice \(HTTP 403\)/);
+	expect(emitted.items?.[0].json.downloadError).toMatch(
+		/refused the download link twice \(HTTP 403\)/,
+	);
 	expect(emitted.items?.[0].binary).toBeUndefined();
 	expect((await trigger.tick()).items).toBeNull();
 });
@@ -136,7 +165,10 @@ test('a backlog video whose licence was refunded meanwhile comes once without a 
 	expect(keysOf(after.items)).toEqual([backlog[2]]);
 	const [fetched] = after.items as INodeExecutionData[];
 	expect(fetched.json.downloadError).toBeUndefined();
-	expect(await stored(fetched)).toEqual({ sha256: fileSha256(backlog[2], sim().getVideoFile(backlog[2]).size), bytes: sim().getVideoFile(backlog[2]).size });
+	expect(await stored(fetched)).toEqual({
+		sha256: fileSha256(backlog[2], sim().getVideoFile(backlog[2]).size),
+		bytes: sim().getVideoFile(backlog[2]).size,
+	});
 	expect((await trigger.tick()).items).toBeNull();
 	expect(trigger.nodeState?.pending).toBeUndefined();
 });
@@ -168,14 +200,20 @@ test('Fetch Test Event with Download File returns the newest licence with its fi
 	expect(keysOf(manual.items)).toEqual([newest]);
 	const size = sim().getVideoFile(newest).size;
 	expect(manual.items?.[0].json.fileSize).toBe(size);
-	expect(await stored((manual.items as INodeExecutionData[])[0])).toEqual({ sha256: fileSha256(newest, size), bytes: size });
+	expect(await stored((manual.items as INodeExecutionData[])[0])).toEqual({
+		sha256: fileSha256(newest, size),
+		bytes: size,
+	});
 	expect(manual.staticDataChanged).toBe(false);
 	expect(trigger.nodeState).toEqual(state);
 });
 
 test('Parallel Connections: a big master arrives over ranged segments, byte-exact', async () => {
 	const key = account();
-	const trigger = pollTrigger({ download: true, options: { parallelConnections: 3 } }, { apiKey: key });
+	const trigger = pollTrigger(
+		{ download: true, options: { parallelConnections: 3 } },
+		{ apiKey: key },
+	);
 	await trigger.activate();
 	const [bought] = sim().addPartnerLicences(key, 1, { purchasedAt: settled() });
 	const size = 40 * 1024 * 1024 + 3;
@@ -188,8 +226,16 @@ test('Parallel Connections: a big master arrives over ranged segments, byte-exac
 	expect(item.json).toMatchObject({ video_key: bought, fileSize: size });
 	expect(await stored(item)).toEqual({ sha256: fileSha256(bought, size), bytes: size });
 	// The first request from byte 0 (segment 0), then a ranged request per further segment.
-	const ranges = sim().log.filter((entry) => entry.target === 'storage').map((entry) => entry.headers.range);
+	const ranges = sim()
+		.log.filter((entry) => entry.target === 'storage')
+		.map((entry) => entry.headers.range);
 	const plan = planSegments(size, 3)!;
 	expect(plan.segments.length).toBeGreaterThan(2);
-	expect([ranges[0], ...ranges.slice(1).sort()]).toEqual(['bytes=0-', ...plan.segments.slice(1).map((s) => `bytes=${s.start}-${s.end - 1}`).sort()]);
+	expect([ranges[0], ...ranges.slice(1).sort()]).toEqual([
+		'bytes=0-',
+		...plan.segments
+			.slice(1)
+			.map((s) => `bytes=${s.start}-${s.end - 1}`)
+			.sort(),
+	]);
 });

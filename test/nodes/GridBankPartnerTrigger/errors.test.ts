@@ -19,15 +19,23 @@ const cause = <T>(failure: T): T | undefined => (typed ? failure : undefined);
 const expectTick = (tick: { status: string; errorKind: string }) =>
 	typed ? expect(ticks.at(-1)).toEqual(expect.objectContaining(tick)) : expect(ticks).toEqual([]);
 /** n8n 2.x shows our description on its activation error; 1.x keeps only our message (in its own) and drops the description. */
-const expectActivationDescription = (error: (Error & { description?: string | null }) | undefined, description: string | null | undefined) =>
-	typed ? expect(error?.description).toBe(description) : expect(error?.description ?? undefined).toBeUndefined();
+const expectActivationDescription = (
+	error: (Error & { description?: string | null }) | undefined,
+	description: string | null | undefined,
+) =>
+	typed
+		? expect(error?.description).toBe(description)
+		: expect(error?.description ?? undefined).toBeUndefined();
 
 const account = (licences = 10) => sim().createPartnerAccount({ licences }).key;
 const settled = () => nowSeconds() - 3600;
 
 /** The Partner node's error for the same condition: the trigger must say the same. */
 async function actionNodeError(apiKey: string) {
-	const run = await runPartner({ operation: 'listContent', returnAll: false, limit: 1 }, { apiKey });
+	const run = await runPartner(
+		{ operation: 'listContent', returnAll: false, limit: 1 },
+		{ apiKey },
+	);
 	expect(run.error).toBeDefined();
 	return { message: run.error?.message, description: run.error?.description };
 }
@@ -72,7 +80,9 @@ describe('access errors fail the poll with the Partner node messages', () => {
 		const activation = await pollTrigger({}, { apiKey: key }).activate();
 		const expected = await actionNodeError(key);
 		// n8n wraps it: "There was a problem activating the workflow: "<message>"", with our description.
-		expect(activation.error?.message).toBe(`There was a problem activating the workflow: "${expected.message}"`);
+		expect(activation.error?.message).toBe(
+			`There was a problem activating the workflow: "${expected.message}"`,
+		);
 		expectActivationDescription(activation.error, expected.description);
 		expectTick({ status: 'error', errorKind: 'auth' });
 	});
@@ -110,7 +120,9 @@ describe('access errors fail the poll with the Partner node messages', () => {
 		expect(sim().log.filter((entry) => entry.target === 'api')).toHaveLength(0);
 		const expected = await actionNodeError('sk_live_not-a-partner-key');
 		expect(expected.message).toMatch(/not in GridBank's format/);
-		expect(activation.error?.message).toBe(`There was a problem activating the workflow: "${expected.message}"`);
+		expect(activation.error?.message).toBe(
+			`There was a problem activating the workflow: "${expected.message}"`,
+		);
 		expectActivationDescription(activation.error, expected.description);
 	});
 });

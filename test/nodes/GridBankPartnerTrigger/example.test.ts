@@ -14,12 +14,19 @@ interface ExampleNode {
 	disabled?: boolean;
 }
 
-const workflow = JSON.parse(readFileSync(join(__dirname, '..', '..', '..', 'examples', 'partner-trigger-backup.json'), 'utf8')) as {
+const workflow = JSON.parse(
+	readFileSync(
+		join(__dirname, '..', '..', '..', 'examples', 'partner-trigger-backup.json'),
+		'utf8',
+	),
+) as {
 	id: string;
 	nodes: ExampleNode[];
 	connections: Record<string, { main: Array<Array<{ node: string }>> }>;
 };
-const trigger = workflow.nodes.find((node) => node.type === 'n8n-nodes-gridbank.gridBankPartnerTrigger') as ExampleNode;
+const trigger = workflow.nodes.find(
+	(node) => node.type === 'n8n-nodes-gridbank.gridBankPartnerTrigger',
+) as ExampleNode;
 
 test('its id is one n8n saves static data for (1-21 characters), so the trigger keeps its state', () => {
 	expect(workflow.id.length).toBeGreaterThan(0);
@@ -30,10 +37,15 @@ test('the trigger downloads each file into "data", polls every few minutes, and 
 	const properties = new GridBankPartnerTrigger().description.properties;
 	const known = new Set(['pollTimes', ...properties.map((property) => property.name)]);
 	for (const name of Object.keys(trigger.parameters)) expect(known).toContain(name);
-	const options = properties.find((property) => property.name === 'options') as INodeProperties & { options: INodeProperties[] };
-	for (const name of Object.keys(trigger.parameters.options as object)) expect(options.options.map((option) => option.name)).toContain(name);
+	const options = properties.find((property) => property.name === 'options') as INodeProperties & {
+		options: INodeProperties[];
+	};
+	for (const name of Object.keys(trigger.parameters.options as object))
+		expect(options.options.map((option) => option.name)).toContain(name);
 	expect(trigger.parameters).toMatchObject({ download: true, binaryPropertyName: 'data' });
-	expect(trigger.parameters.pollTimes).toEqual({ item: [{ mode: 'everyX', value: 5, unit: 'minutes' }] });
+	expect(trigger.parameters.pollTimes).toEqual({
+		item: [{ mode: 'everyX', value: 5, unit: 'minutes' }],
+	});
 	expect(Object.keys(trigger.credentials ?? {})).toEqual(['gridBankPartnerApi']);
 });
 

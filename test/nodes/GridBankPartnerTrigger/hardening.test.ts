@@ -11,7 +11,8 @@ import { pollTrigger } from '../../harness/run-gridbank';
 import { keysOf, listCalls, nowSeconds, type State } from './helpers';
 
 const sim = useSimulator();
-const account = (licences = 10) => sim().createPartnerAccount({ licences, purchasedAtStart: nowSeconds() - 30 * 86_400 }).key;
+const account = (licences = 10) =>
+	sim().createPartnerAccount({ licences, purchasedAtStart: nowSeconds() - 30 * 86_400 }).key;
 const settled = () => nowSeconds() - 3600;
 
 describe('purchase times from the future', () => {
@@ -40,8 +41,23 @@ describe('purchase times from the future', () => {
 
 	test('a watermark saved in the future by an older version is pulled back: new licences come again', async () => {
 		const key = account();
-		const known = sim().partnerLicences(key).map((licence) => licence.video_key);
-		const trigger = pollTrigger({}, { apiKey: key, staticData: { 'node:GridBank Trigger': { version: 1, baseUrl: sim().baseUrl, since: 1_795_000_000_000, keys: known } } });
+		const known = sim()
+			.partnerLicences(key)
+			.map((licence) => licence.video_key);
+		const trigger = pollTrigger(
+			{},
+			{
+				apiKey: key,
+				staticData: {
+					'node:GridBank Trigger': {
+						version: 1,
+						baseUrl: sim().baseUrl,
+						since: 1_795_000_000_000,
+						keys: known,
+					},
+				},
+			},
+		);
 		expect((await trigger.activate()).items).toBeNull();
 		const bought = sim().addPartnerLicences(key, 2);
 		expect(keysOf((await trigger.tick()).items)).toEqual(bought);
@@ -91,13 +107,17 @@ describe('one video that cannot be delivered', () => {
 		const first = await trigger.tick();
 		expect(first.error).toBeUndefined();
 		expect(keysOf(first.items)).toEqual([broken]);
-		expect(first.items?.[0].json.downloadError).toBe("GridBank's storage has no file for this video (HTTP 404)");
+		expect(first.items?.[0].json.downloadError).toBe(
+			"GridBank's storage has no file for this video (HTTP 404)",
+		);
 		expect(first.items?.[0].binary).toBeUndefined();
 
 		const newer = sim().addPartnerLicences(key, 1);
 		const second = await trigger.tick();
 		expect(keysOf(second.items)).toEqual(newer);
-		expect(await storedBytes(second.items?.[0].binary?.data)).toBe(sim().getVideoFile(newer[0]).size);
+		expect(await storedBytes(second.items?.[0].binary?.data)).toBe(
+			sim().getVideoFile(newer[0]).size,
+		);
 		expect((await trigger.tick()).items).toBeNull();
 	});
 });
@@ -107,7 +127,8 @@ test('account-level failures fail the poll and lose nothing: after recovery ever
 	const trigger = pollTrigger({ download: true, options: { maxRetries: 0 } }, { apiKey: key });
 	await trigger.activate();
 	const emitted: string[] = [];
-	const collect = (poll: { items: INodeExecutionData[] | null }) => emitted.push(...keysOf(poll.items).map(String));
+	const collect = (poll: { items: INodeExecutionData[] | null }) =>
+		emitted.push(...keysOf(poll.items).map(String));
 
 	const bought = sim().addPartnerLicences(key, 2, { purchasedAt: settled() });
 	sim().faults.failNext({ status: 429, count: 1, retryAfter: '0', path: '/content' });
@@ -137,5 +158,7 @@ test('account-level failures fail the poll and lose nothing: after recovery ever
 	collect(await trigger.tick());
 
 	expect(emitted.sort()).toEqual([...bought].sort());
-	expect(recovered.items?.find((item) => item.json.video_key === broken)?.json.downloadError).toMatch(/has no file/);
+	expect(
+		recovered.items?.find((item) => item.json.video_key === broken)?.json.downloadError,
+	).toMatch(/has no file/);
 });

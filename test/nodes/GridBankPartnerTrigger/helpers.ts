@@ -8,13 +8,17 @@ import type { Simulator } from '../../../simulator';
 export const listCalls = (sim: Simulator, apiKey: string) =>
 	sim.log.filter(
 		(entry) =>
-			entry.target === 'api' && entry.path === '/partner/v1/content' && entry.headers.authorization === `Bearer ${apiKey}`,
+			entry.target === 'api' &&
+			entry.path === '/partner/v1/content' &&
+			entry.headers.authorization === `Bearer ${apiKey}`,
 	);
 
-export const keysOf = (items: INodeExecutionData[] | null) => (items ?? []).map((item) => item.json.video_key);
+export const keysOf = (items: INodeExecutionData[] | null) =>
+	(items ?? []).map((item) => item.json.video_key);
 
 /** The video keys `apiKey` sees, newest purchase first (the simulator's own view). */
-export const visibleKeys = (sim: Simulator, apiKey: string) => sim.partnerLicences(apiKey).map((video) => video.video_key);
+export const visibleKeys = (sim: Simulator, apiKey: string) =>
+	sim.partnerLicences(apiKey).map((video) => video.video_key);
 
 export const nowSeconds = () => Math.floor(Date.now() / 1000);
 

@@ -22,7 +22,10 @@ describe('first activation', () => {
 		expect(listCalls(sim(), key)).toHaveLength(1);
 		expect(listCalls(sim(), key)[0].query).toEqual({ per_page: '100' });
 		const newest = sim().partnerLicences(key)[0];
-		expect(trigger.nodeState).toMatchObject({ since: newest.purchased_at + 1, keys: [newest.video_key] });
+		expect(trigger.nodeState).toMatchObject({
+			since: newest.purchased_at + 1,
+			keys: [newest.video_key],
+		});
 
 		const next = await trigger.tick();
 		expect(next.items).toBeNull();
@@ -31,7 +34,10 @@ describe('first activation', () => {
 
 	test('Include Existing Licences emits the newest existing ones, up to the cap, newest first, once', async () => {
 		const key = account(250);
-		const trigger = pollTrigger({ options: { includeExisting: true, maxExisting: 120 } }, { apiKey: key });
+		const trigger = pollTrigger(
+			{ options: { includeExisting: true, maxExisting: 120 } },
+			{ apiKey: key },
+		);
 		const activation = await trigger.activate();
 		expect(keysOf(activation.items)).toEqual(visibleKeys(sim(), key).slice(0, 120));
 		expect(listCalls(sim(), key)).toHaveLength(2);
@@ -44,7 +50,10 @@ describe('first activation', () => {
 
 	test('Include Existing Licences applies to the first activation only, not to a restart', async () => {
 		const key = account(5);
-		const trigger = pollTrigger({ options: { includeExisting: true, maxExisting: 3 } }, { apiKey: key });
+		const trigger = pollTrigger(
+			{ options: { includeExisting: true, maxExisting: 3 } },
+			{ apiKey: key },
+		);
 		expect((await trigger.activate()).items).toHaveLength(3);
 		const restarted = await trigger.restart();
 		expect(restarted.error).toBeUndefined();
@@ -63,9 +72,12 @@ describe('first activation', () => {
 
 	test('Poll Times under a minute are refused by n8n at activation, before any request', async () => {
 		const key = account(3);
-		const trigger = pollTrigger({
-			pollTimes: { item: [{ mode: 'custom', cronExpression: '*/10 * * * * *' }] },
-		}, { apiKey: key });
+		const trigger = pollTrigger(
+			{
+				pollTimes: { item: [{ mode: 'custom', cronExpression: '*/10 * * * * *' }] },
+			},
+			{ apiKey: key },
+		);
 		const activation = await trigger.activate();
 		expect(activation.error?.message).toMatch(/polling interval is too short/);
 		// n8n 1.x runs the activation poll before it checks the interval (one list call); 2.x checks first.
@@ -84,10 +96,22 @@ describe('new licences between polls', () => {
 		const poll = await trigger.tick();
 		expect(keysOf(poll.items)).toEqual([...newer, ...older]);
 		expect(poll.items?.[0].json).toEqual(
-			expect.objectContaining({ video_key: newer[0], purchased_at: at + 60, creator: expect.objectContaining({ id: expect.any(String) }) }),
+			expect.objectContaining({
+				video_key: newer[0],
+				purchased_at: at + 60,
+				creator: expect.objectContaining({ id: expect.any(String) }),
+			}),
 		);
 		expect(Object.keys(poll.items?.[0].json ?? {}).sort()).toEqual(
-			['creator', 'duration_seconds', 'preview_url', 'purchased_at', 'thumbnail_url', 'title', 'video_key'].sort(),
+			[
+				'creator',
+				'duration_seconds',
+				'preview_url',
+				'purchased_at',
+				'thumbnail_url',
+				'title',
+				'video_key',
+			].sort(),
 		);
 		expect((await trigger.tick()).items).toBeNull();
 	});
@@ -97,13 +121,24 @@ describe('new licences between polls', () => {
 		const trigger = pollTrigger({}, { apiKey: key });
 		await trigger.activate();
 		const second = nowSeconds();
-		sim().addPartnerLicences(key, 2, { purchasedAt: second, videoKeys: ['m-first-purchase', 'm-second-purchase'] });
+		sim().addPartnerLicences(key, 2, {
+			purchasedAt: second,
+			videoKeys: ['m-first-purchase', 'm-second-purchase'],
+		});
 		expect(keysOf((await trigger.tick()).items)).toEqual(['m-first-purchase', 'm-second-purchase']);
 
 		// Two more in the same second, listed before and after the ones already seen: stopping at
 		// the first seen video would miss the second one.
-		sim().addPartnerLicences(key, 2, { purchasedAt: second, videoKeys: ['a-bought-later', 'z-bought-later'] });
-		expect(visibleKeys(sim(), key).slice(0, 4)).toEqual(['a-bought-later', 'm-first-purchase', 'm-second-purchase', 'z-bought-later']);
+		sim().addPartnerLicences(key, 2, {
+			purchasedAt: second,
+			videoKeys: ['a-bought-later', 'z-bought-later'],
+		});
+		expect(visibleKeys(sim(), key).slice(0, 4)).toEqual([
+			'a-bought-later',
+			'm-first-purchase',
+			'm-second-purchase',
+			'z-bought-later',
+		]);
 		const poll = await trigger.tick();
 		expect(keysOf(poll.items)).toEqual(['a-bought-later', 'z-bought-later']);
 		expect(listCalls(sim(), key)).toHaveLength(3);
@@ -125,14 +160,28 @@ describe('new licences between polls', () => {
 		const trigger = pollTrigger();
 		await trigger.activate();
 		const second = nowSeconds();
-		const [mine] = sim().addPartnerLicences(DEMO_PARTNER_KEY, 1, { purchasedAt: second, videoKeys: ['member-clip'] });
-		const [owners] = sim().addPartnerLicences(DEMO_PARTNER_OWNER_KEY, 1, { purchasedAt: second, videoKeys: ['owner-clip'] });
+		const [mine] = sim().addPartnerLicences(DEMO_PARTNER_KEY, 1, {
+			purchasedAt: second,
+			videoKeys: ['member-clip'],
+		});
+		const [owners] = sim().addPartnerLicences(DEMO_PARTNER_OWNER_KEY, 1, {
+			purchasedAt: second,
+			videoKeys: ['owner-clip'],
+		});
 		expect(keysOf((await trigger.tick()).items)).toEqual([mine, owners]);
 
 		// The owner licenses the member's clip too: it comes back on top with a newer purchase time.
-		sim().addPartnerLicences(DEMO_PARTNER_OWNER_KEY, 1, { purchasedAt: second + 5, videoKeys: ['member-clip'] });
-		expect(sim().partnerLicences(DEMO_PARTNER_KEY)[0]).toEqual({ video_key: 'member-clip', purchased_at: second + 5 });
-		const [fresh] = sim().addPartnerLicences(DEMO_PARTNER_OWNER_KEY, 1, { purchasedAt: second + 6 });
+		sim().addPartnerLicences(DEMO_PARTNER_OWNER_KEY, 1, {
+			purchasedAt: second + 5,
+			videoKeys: ['member-clip'],
+		});
+		expect(sim().partnerLicences(DEMO_PARTNER_KEY)[0]).toEqual({
+			video_key: 'member-clip',
+			purchased_at: second + 5,
+		});
+		const [fresh] = sim().addPartnerLicences(DEMO_PARTNER_OWNER_KEY, 1, {
+			purchasedAt: second + 6,
+		});
 		expect(keysOf((await trigger.tick()).items)).toEqual([fresh]);
 	});
 });
@@ -237,7 +286,12 @@ describe('state across restarts', () => {
 		await trigger.activate();
 		const moved = { ...trigger.staticData } as Record<string, Record<string, unknown>>;
 		const node = Object.keys(moved)[0];
-		moved[node] = { ...moved[node], baseUrl: 'https://staging.gridbank.example', since: 0, keys: [] };
+		moved[node] = {
+			...moved[node],
+			baseUrl: 'https://staging.gridbank.example',
+			since: 0,
+			keys: [],
+		};
 		const other = pollTrigger({}, { apiKey: key, staticData: moved });
 		expect((await other.activate()).items).toBeNull();
 		expect(other.nodeState).toMatchObject({ baseUrl: sim().baseUrl });

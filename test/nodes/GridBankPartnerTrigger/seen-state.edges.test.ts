@@ -18,8 +18,16 @@ import {
 
 const BASE = 'https://api2.gridbank.io';
 const NOW = 1_800_000_000;
-const video = (video_key: string, purchased_at: unknown): IDataObject => ({ video_key, purchased_at } as IDataObject);
-const state = (over: Partial<SeenState> = {}): SeenState => ({ version: STATE_VERSION, baseUrl: BASE, since: NOW - 100, keys: [], pending: [], ...over });
+const video = (video_key: string, purchased_at: unknown): IDataObject =>
+	({ video_key, purchased_at }) as IDataObject;
+const state = (over: Partial<SeenState> = {}): SeenState => ({
+	version: STATE_VERSION,
+	baseUrl: BASE,
+	since: NOW - 100,
+	keys: [],
+	pending: [],
+	...over,
+});
 const keys = (videos: IDataObject[]) => videos.map((v) => v.video_key);
 
 describe('purchasedAt: a usable date or none', () => {
@@ -36,9 +44,12 @@ describe('purchasedAt: a usable date or none', () => {
 		['a string', String(NOW)],
 		['NaN', NaN],
 		['Infinity', Infinity],
-	])('%s → undefined', (_label, value) => expect(purchasedAt(video('k', value), NOW)).toBeUndefined());
+	])('%s → undefined', (_label, value) =>
+		expect(purchasedAt(video('k', value), NOW)).toBeUndefined(),
+	);
 
-	test('without a clock any finite number counts', () => expect(purchasedAt(video('k', NOW * 1000))).toBe(NOW * 1000));
+	test('without a clock any finite number counts', () =>
+		expect(purchasedAt(video('k', NOW * 1000))).toBe(NOW * 1000));
 });
 
 describe('sinceFor', () => {
@@ -60,18 +71,28 @@ describe('stopPaging', () => {
 		expect(verdicts[KNOWN_RUN]).toBe(true);
 
 		const fresh = stopPaging(state({ keys: known }), NOW);
-		expect(Array.from({ length: KNOWN_RUN + 5 }, (_, i) => fresh(video(`new${i}`, null))).some(Boolean)).toBe(false);
+		expect(
+			Array.from({ length: KNOWN_RUN + 5 }, (_, i) => fresh(video(`new${i}`, null))).some(Boolean),
+		).toBe(false);
 	});
 
 	test('a video kept in the backlog counts as known', () => {
-		const stop = stopPaging(state({ keys: [], pending: Array.from({ length: KNOWN_RUN + 1 }, (_, i) => video(`p${i}`, null)) }), NOW);
+		const stop = stopPaging(
+			state({
+				keys: [],
+				pending: Array.from({ length: KNOWN_RUN + 1 }, (_, i) => video(`p${i}`, null)),
+			}),
+			NOW,
+		);
 		const verdicts = Array.from({ length: KNOWN_RUN + 1 }, (_, i) => stop(video(`p${i}`, null)));
 		expect(verdicts[KNOWN_RUN]).toBe(true);
 	});
 
 	test('never before minListed videos were listed', () => {
 		const stop = stopPaging(state({ since: NOW - 100 }), NOW, 2);
-		expect([video('a', NOW - 500), video('b', NOW - 500), video('c', NOW - 500)].map(stop)).toEqual([false, false, true]);
+		expect([video('a', NOW - 500), video('b', NOW - 500), video('c', NOW - 500)].map(stop)).toEqual(
+			[false, false, true],
+		);
 	});
 
 	test('a since saved ahead of the clock (older versions) is pulled back to now minus the overlap', () => {
@@ -84,40 +105,57 @@ describe('stopPaging', () => {
 describe('afterListing', () => {
 	test('first activation with Include Existing: that many of the newest are emitted', () => {
 		const listed = [video('a', NOW - 10), video('b', NOW - 20), video('c', NOW - 30)];
-		expect(keys(afterListing(undefined, listed, { baseUrl: BASE, nowSeconds: NOW, existing: 2 }).queue)).toEqual(['a', 'b']);
+		expect(
+			keys(afterListing(undefined, listed, { baseUrl: BASE, nowSeconds: NOW, existing: 2 }).queue),
+		).toEqual(['a', 'b']);
 		expect(afterListing(undefined, listed, { baseUrl: BASE, nowSeconds: NOW }).queue).toEqual([]);
 	});
 
 	test('the backlog comes after the new videos, is not found twice, and what was emitted leaves it', () => {
 		const pending = [video('old1', NOW - 50), video('old2', NOW - 60)];
-		const outcome = afterListing(state({ keys: ['old1', 'old2'], pending }), [video('new', NOW - 1), video('old1', NOW - 50)], {
-			baseUrl: BASE,
-			nowSeconds: NOW,
-		});
+		const outcome = afterListing(
+			state({ keys: ['old1', 'old2'], pending }),
+			[video('new', NOW - 1), video('old1', NOW - 50)],
+			{
+				baseUrl: BASE,
+				nowSeconds: NOW,
+			},
+		);
 		expect(keys(outcome.queue)).toEqual(['new', 'old1', 'old2']);
 		expect(keys(outcome.next(2).pending)).toEqual(['old2']);
 		expect(outcome.next(3).pending).toEqual([]);
 	});
 
 	test('the boundary never moves back', () => {
-		const next = afterListing(state({ since: NOW - 100 }), [video('x', NOW - 5000)], { baseUrl: BASE, nowSeconds: NOW }).next(1);
+		const next = afterListing(state({ since: NOW - 100 }), [video('x', NOW - 5000)], {
+			baseUrl: BASE,
+			nowSeconds: NOW,
+		}).next(1);
 		expect(next.since).toBe(NOW - 100);
 	});
 
 	test('an empty listing keeps what was known', () => {
-		const next = afterListing(state({ keys: ['a'] }), [], { baseUrl: BASE, nowSeconds: NOW }).next(0);
+		const next = afterListing(state({ keys: ['a'] }), [], { baseUrl: BASE, nowSeconds: NOW }).next(
+			0,
+		);
 		expect(next).toEqual(state({ keys: ['a'] }));
 	});
 });
 
 describe('readState', () => {
 	test('the same API saved with a trailing slash is the same API', () => {
-		expect(readState({ ...state(), baseUrl: `${BASE}/` } as unknown as IDataObject, BASE)).toEqual(state());
+		expect(readState({ ...state(), baseUrl: `${BASE}/` } as unknown as IDataObject, BASE)).toEqual(
+			state(),
+		);
 	});
 	test('a since of null (no licence at activation) is kept; a missing backlog is empty; keys become strings', () => {
-		expect(readState({ version: STATE_VERSION, baseUrl: BASE, since: null, keys: [1, 'b'] }, BASE)).toEqual(state({ since: null, keys: ['1', 'b'] }));
+		expect(
+			readState({ version: STATE_VERSION, baseUrl: BASE, since: null, keys: [1, 'b'] }, BASE),
+		).toEqual(state({ since: null, keys: ['1', 'b'] }));
 	});
 	test('a since that is not a finite number is not trusted', () => {
-		expect(readState({ ...state(), since: Infinity } as unknown as IDataObject, BASE)).toBeUndefined();
+		expect(
+			readState({ ...state(), since: Infinity } as unknown as IDataObject, BASE),
+		).toBeUndefined();
 	});
 });

@@ -17,7 +17,11 @@ import {
 
 const BASE = 'https://api2.gridbank.io';
 const NOW = 1_800_000_000;
-const video = (video_key: string, purchased_at: number | null): IDataObject => ({ video_key, purchased_at, creator: { id: 'c' } });
+const video = (video_key: string, purchased_at: number | null): IDataObject => ({
+	video_key,
+	purchased_at,
+	creator: { id: 'c' },
+});
 const state = (over: Partial<SeenState> = {}): SeenState => ({
 	version: STATE_VERSION,
 	baseUrl: BASE,
@@ -34,20 +38,24 @@ test('the boundary trails a recent purchase and moves past it once it is settled
 
 test('paging stops at the first video purchased before the boundary, never at an undated one', () => {
 	const stop = stopPaging(state({ since: NOW - 100 }), NOW);
-	expect([video('a', NOW), video('b', null), video('c', NOW - 100), video('d', NOW - 101)].map(stop)).toEqual([false, false, false, true]);
+	expect(
+		[video('a', NOW), video('b', null), video('c', NOW - 100), video('d', NOW - 101)].map(stop),
+	).toEqual([false, false, false, true]);
 	// Never before anything was listed: the account had no licence at activation.
 	expect(stopPaging(state({ since: null }), NOW)(video('x', 1))).toBe(false);
 });
 
 test('without a state the newest dated video is listed and fixes the boundary', () => {
 	const stop = stopPaging(undefined, NOW);
-	expect([video('u', null), video('n', NOW - 3600), video('o', NOW - 3600), video('p', NOW - 3601)].map(stop)).toEqual([
-		false,
-		false,
-		true,
-		true,
-	]);
-	const outcome = afterListing(undefined, [video('u', null), video('n', NOW - 3600)], { baseUrl: BASE, nowSeconds: NOW });
+	expect(
+		[video('u', null), video('n', NOW - 3600), video('o', NOW - 3600), video('p', NOW - 3601)].map(
+			stop,
+		),
+	).toEqual([false, false, true, true]);
+	const outcome = afterListing(undefined, [video('u', null), video('n', NOW - 3600)], {
+		baseUrl: BASE,
+		nowSeconds: NOW,
+	});
 	expect(outcome.queue).toEqual([]);
 	expect(outcome.next(0)).toEqual(state({ since: NOW - 3599, keys: ['u', 'n'] }));
 });
@@ -55,14 +63,19 @@ test('without a state the newest dated video is listed and fixes the boundary', 
 test('a video with purchased_at null is new once, then known', () => {
 	const first = afterListing(state(), [video('undated', null)], { baseUrl: BASE, nowSeconds: NOW });
 	expect(first.queue.map((v) => v.video_key)).toEqual(['undated']);
-	const again = afterListing(first.next(1), [video('undated', null)], { baseUrl: BASE, nowSeconds: NOW });
+	const again = afterListing(first.next(1), [video('undated', null)], {
+		baseUrl: BASE,
+		nowSeconds: NOW,
+	});
 	expect(again.queue).toEqual([]);
 });
 
 test('remembered keys are bounded, but never drop one the boundary still needs', () => {
 	const old = Array.from({ length: KEEP_KEYS }, (_, i) => `old-${i}`);
 	const burst = Array.from({ length: KEEP_KEYS + 5 }, (_, i) => video(`new-${i}`, NOW));
-	const next = afterListing(state({ keys: old }), burst, { baseUrl: BASE, nowSeconds: NOW }).next(burst.length);
+	const next = afterListing(state({ keys: old }), burst, { baseUrl: BASE, nowSeconds: NOW }).next(
+		burst.length,
+	);
 	expect(next.keys).toHaveLength(KEEP_KEYS + 5);
 	expect(next.keys.every((key) => key.startsWith('new-'))).toBe(true);
 	// A quiet poll re-lists that second while it is open: all still kept, nothing new.
@@ -70,7 +83,10 @@ test('remembered keys are bounded, but never drop one the boundary still needs',
 	expect(quiet.queue).toEqual([]);
 	expect(quiet.next(0).keys).toHaveLength(KEEP_KEYS + 5);
 	// Once settled, the boundary moves past that second and the bound applies again.
-	const settled = afterListing(quiet.next(0), burst, { baseUrl: BASE, nowSeconds: NOW + SETTLE_SECONDS + 1 }).next(0);
+	const settled = afterListing(quiet.next(0), burst, {
+		baseUrl: BASE,
+		nowSeconds: NOW + SETTLE_SECONDS + 1,
+	}).next(0);
 	expect(settled.since).toBe(NOW + 1);
 	expect(settled.keys).toHaveLength(KEEP_KEYS);
 });

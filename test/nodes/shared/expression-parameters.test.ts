@@ -18,17 +18,28 @@ const storage = () => sim().log.filter((e) => e.target === 'storage');
 test('Partner Download File "false" does not download; "TRUE" does', async () => {
 	const key = licensed(0);
 	sim().setVideoFile(key, { size: 1000 });
-	const off = await keep(await runPartner({ operation: 'getDownloadUrl', videoKey: key, download: expr('false') }));
+	const off = await keep(
+		await runPartner({ operation: 'getDownloadUrl', videoKey: key, download: expr('false') }),
+	);
 	expect(off.error).toBeUndefined();
 	expect(off.items[0].binary).toBeUndefined();
 	expect(storage()).toEqual([]);
-	const on = await keep(await runPartner({ operation: 'getDownloadUrl', videoKey: key, download: expr(' TRUE ') }));
+	const on = await keep(
+		await runPartner({ operation: 'getDownloadUrl', videoKey: key, download: expr(' TRUE ') }),
+	);
 	expect(on.error).toBeUndefined();
 	expect(on.items[0].json.fileSize).toBe(1000);
 });
 
 test('Partner Return All "false" with Limit "3": three videos, one request of 3', async () => {
-	const run = await keep(await runPartner({ operation: 'listContent', returnAll: expr('false'), limit: expr('3'), options: { maxRetries: expr('2') } }));
+	const run = await keep(
+		await runPartner({
+			operation: 'listContent',
+			returnAll: expr('false'),
+			limit: expr('3'),
+			options: { maxRetries: expr('2') },
+		}),
+	);
 	expect(run.error).toBeUndefined();
 	expect(run.items).toHaveLength(3);
 	expect(apiCalls(sim(), '/content').map((c) => c.query.per_page)).toEqual(['3']);
@@ -40,7 +51,11 @@ test.each([
 	[{ limit: expr('ten') }, 'Limit must be a whole number of at least 1', /Got "ten"/],
 	[{ limit: expr(' ') }, 'Limit must be a whole number of at least 1', /Got " "/],
 	[{ limit: true }, 'Limit must be a whole number of at least 1', /Got true/],
-	[{ options: { maxRetries: expr('many') } }, 'Max Retries must be a whole number of at least 0', /Got "many"/],
+	[
+		{ options: { maxRetries: expr('many') } },
+		'Max Retries must be a whole number of at least 0',
+		/Got "many"/,
+	],
 	[{ options: { maxRetries: -1 } }, 'Max Retries must be a whole number of at least 0', /Got -1/],
 ])('List %p → refused before any request', async (parameters, message, description) => {
 	const run = await keep(await runPartner({ operation: 'listContent', limit: 5, ...parameters }));
@@ -51,16 +66,34 @@ test.each([
 });
 
 test('Partner Download File "no" is refused, nothing sent', async () => {
-	const run = await keep(await runPartner({ operation: 'getDownloadUrl', videoKey: licensed(0), download: expr('no') }));
+	const run = await keep(
+		await runPartner({ operation: 'getDownloadUrl', videoKey: licensed(0), download: expr('no') }),
+	);
 	expect(run.error?.message).toBe('Download File must be true or false');
 	expect(sim().log).toEqual([]);
 });
 
 test('Enterprise Search Return All "false", Limit "5", Min Duration "0"; Get Download "false"', async () => {
-	const search = await keep(await runEnterprise({ resource: 'video', operation: 'search', query: 'footage', returnAll: expr('false'), limit: expr('5'), filters: { durationMin: expr('0') } }));
+	const search = await keep(
+		await runEnterprise({
+			resource: 'video',
+			operation: 'search',
+			query: 'footage',
+			returnAll: expr('false'),
+			limit: expr('5'),
+			filters: { durationMin: expr('0') },
+		}),
+	);
 	expect(search.error).toBeUndefined();
 	expect(search.items).toHaveLength(5);
-	const url = await keep(await runEnterprise({ resource: 'video', operation: 'getDownload', videoId: licensed(0), download: expr('false') }));
+	const url = await keep(
+		await runEnterprise({
+			resource: 'video',
+			operation: 'getDownload',
+			videoId: licensed(0),
+			download: expr('false'),
+		}),
+	);
 	expect(url.error).toBeUndefined();
 	expect(url.items[0].binary).toBeUndefined();
 	expect(storage()).toEqual([]);
@@ -68,7 +101,10 @@ test('Enterprise Search Return All "false", Limit "5", Min Duration "0"; Get Dow
 
 test('Partner Trigger: Include Existing Licences "true", Max Existing Licences "2"', async () => {
 	const key = sim().createPartnerAccount({ licences: 5 }).key;
-	const trigger = pollTrigger({ download: expr('false'), options: { includeExisting: expr('true'), maxExisting: expr('2') } }, { apiKey: key });
+	const trigger = pollTrigger(
+		{ download: expr('false'), options: { includeExisting: expr('true'), maxExisting: expr('2') } },
+		{ apiKey: key },
+	);
 	const activation = await trigger.activate();
 	expect(activation.error).toBeUndefined();
 	expect(keysOf(activation.items)).toHaveLength(2);

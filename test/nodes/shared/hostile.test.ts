@@ -37,19 +37,29 @@ const targets = [
 	{
 		node: 'gridBankEnterprise',
 		field: 'Video ID',
-		parameters: (id: string) => ({ resource: 'video', operation: 'getDownload', videoId: id, download: true }),
+		parameters: (id: string) => ({
+			resource: 'video',
+			operation: 'getDownload',
+			videoId: id,
+			download: true,
+		}),
 	},
 ];
 
-describe.each(targets.map((t) => [`${t.node} ${String(t.parameters('x').operation)}`, t] as const))('%s', (_name, target) => {
-	test.each(hostileIds)('%s', async (_label, id) => {
-		const run = await (target.node === 'gridBankPartner' ? runPartner : runEnterprise)(target.parameters(id));
-		expect(run.items).toEqual([]);
-		expect(run.error?.message).toContain(target.field);
-		expect(run.error?.message.length).toBeLessThan(300);
-		expect(sim().log).toEqual([]);
-	});
-});
+describe.each(targets.map((t) => [`${t.node} ${String(t.parameters('x').operation)}`, t] as const))(
+	'%s',
+	(_name, target) => {
+		test.each(hostileIds)('%s', async (_label, id) => {
+			const run = await (target.node === 'gridBankPartner' ? runPartner : runEnterprise)(
+				target.parameters(id),
+			);
+			expect(run.items).toEqual([]);
+			expect(run.error?.message).toContain(target.field);
+			expect(run.error?.message.length).toBeLessThan(300);
+			expect(sim().log).toEqual([]);
+		});
+	},
+);
 
 describe('Enterprise search input', () => {
 	const search = (query: unknown, filters: Record<string, unknown> = {}) =>

@@ -11,7 +11,9 @@ test.each([
 	['2026-01-31T12:00:00Z', 'Asia/Tokyo', '2026-01-31T12:00:00.000Z'],
 	['2026-01-31T12:00:00+02:00', 'Asia/Tokyo', '2026-01-31T10:00:00.000Z'],
 	['2026-01-31T12:00:00', 'Not/AZone', '2026-01-31T12:00:00.000Z'],
-])('%s in %s', (text, zone, iso) => expect(new Date(parseInZone(text, zone) as number).toISOString()).toBe(iso));
+])('%s in %s', (text, zone, iso) =>
+	expect(new Date(parseInZone(text, zone) as number).toISOString()).toBe(iso),
+);
 
 test('not a date', () => {
 	expect(parseInZone('yesterday', 'UTC')).toBeUndefined();

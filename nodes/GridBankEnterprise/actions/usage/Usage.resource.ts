@@ -14,7 +14,8 @@ export const description: INodeProperties[] = [
 				name: 'Get',
 				value: 'get',
 				action: 'Get account usage',
-				description: 'Get the subscription tier, lease period, downloads this period and the most downloaded videos',
+				description:
+					'Get the subscription tier, lease period, downloads this period and the most downloaded videos',
 			},
 		],
 		'get',

@@ -16,7 +16,8 @@ export const description: INodeProperties[] = [
 				name: 'Get',
 				value: 'get',
 				action: 'Get video details',
-				description: 'Get the details of one video by its ID: title, description, duration, creator, dimensions, location, keywords',
+				description:
+					'Get the details of one video by its ID: title, description, duration, creator, dimensions, location, keywords',
 			},
 			{
 				name: 'Get Download',

@@ -7,7 +7,11 @@ import { optionsCollection } from '../../../shared/descriptions/common-propertie
 import { type ActionItem, jsonItems, type OperationResult } from '../../../shared/operation';
 import { videoObject } from '../../../shared/transport/body-checks';
 import { encodeId } from '../../../shared/validate';
-import { outputFormatOption, readOutputFormat, shapeVideos } from '../../../shared/descriptions/video-shape';
+import {
+	outputFormatOption,
+	readOutputFormat,
+	shapeVideos,
+} from '../../../shared/descriptions/video-shape';
 import { readVideoId, videoIdProperty } from './video-id';
 
 const show = { resource: ['video'], operation: ['get'] };
@@ -21,6 +25,13 @@ export async function execute(item: ActionItem): Promise<OperationResult> {
 	const { client, itemIndex } = item;
 	const videoId = readVideoId(item.ctx, itemIndex);
 	const format = readOutputFormat(item.node, item.param('options.outputFormat', 'api'), itemIndex);
-	const { body } = await client.get<IDataObject>(`/videos/${encodeId(videoId)}`, { ...item.scope, subject: videoId });
-	return jsonItems(shapeVideos(format, ENTERPRISE.videoFields, [videoObject(client.node, body, 'id', 'a video', itemIndex)]));
+	const { body } = await client.get<IDataObject>(`/videos/${encodeId(videoId)}`, {
+		...item.scope,
+		subject: videoId,
+	});
+	return jsonItems(
+		shapeVideos(format, ENTERPRISE.videoFields, [
+			videoObject(client.node, body, 'id', 'a video', itemIndex),
+		]),
+	);
 }

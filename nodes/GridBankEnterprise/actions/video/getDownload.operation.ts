@@ -2,7 +2,11 @@
 // file, and optionally the file itself through the shared download path.
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import { downloadProperties, optionsCollection, parallelConnectionsOption } from '../../../shared/descriptions/common-properties';
+import {
+	downloadProperties,
+	optionsCollection,
+	parallelConnectionsOption,
+} from '../../../shared/descriptions/common-properties';
 import { urlOrFile } from '../../../shared/download/download-item';
 import type { ActionItem, OperationResult } from '../../../shared/operation';
 import { optionalInteger, requireText } from '../../../shared/validate';
@@ -38,9 +42,19 @@ export const description: INodeProperties[] = [
 export async function execute(item: ActionItem): Promise<OperationResult> {
 	const { node, itemIndex } = item;
 	const videoId = readVideoId(item.ctx, itemIndex);
-	const expiresIn = optionalInteger(node, item.param('expiresIn', 5), 'Expires In', itemIndex, 1, 5);
+	const expiresIn = optionalInteger(
+		node,
+		item.param('expiresIn', 5),
+		'Expires In',
+		itemIndex,
+		1,
+		5,
+	);
 	const searchIdValue = item.param('searchId', '');
-	const searchId = searchIdValue === '' || searchIdValue === null ? undefined : requireText(node, searchIdValue, 'Search ID', itemIndex, 200);
+	const searchId =
+		searchIdValue === '' || searchIdValue === null
+			? undefined
+			: requireText(node, searchIdValue, 'Search ID', itemIndex, 200);
 
 	const qs: IDataObject = {};
 	if (expiresIn !== undefined) qs.expires_in = expiresIn;

@@ -4,14 +4,22 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { ENTERPRISE } from '../../transport/profile';
 import { searchVideos } from '../../transport/search';
-import { limitProperty, optionsCollection, returnAllProperty } from '../../../shared/descriptions/common-properties';
+import {
+	limitProperty,
+	optionsCollection,
+	returnAllProperty,
+} from '../../../shared/descriptions/common-properties';
 import { inputError } from '../../../shared/transport/errors';
 import { type ActionItem, jsonItems, type OperationResult } from '../../../shared/operation';
 import { UNPRODUCTIVE_PAGES } from '../../../shared/transport/page-progress';
 import { LAST_PAGE } from '../../../shared/transport/paging';
 import { readBoolean } from '../../../shared/read-parameters';
 import { optionalInteger, requireText } from '../../../shared/validate';
-import { outputFormatOption, readOutputFormat, shapeVideos } from '../../../shared/descriptions/video-shape';
+import {
+	outputFormatOption,
+	readOutputFormat,
+	shapeVideos,
+} from '../../../shared/descriptions/video-shape';
 
 const show = { resource: ['video'], operation: ['search'] };
 
@@ -29,13 +37,17 @@ export const description: INodeProperties[] = [
 		required: true,
 		placeholder: 'e.g. drone city skyline',
 		displayOptions: { show },
-		description: 'Words to search for in titles and keywords (1-200 characters); every word must match',
+		description:
+			'Words to search for in titles and keywords (1-200 characters); every word must match',
 	},
 	returnAllProperty(
 		{ show },
 		`Costs one request per 80 videos, up to GridBank's last page (${LAST_PAGE}): at most ${LAST_PAGE} requests and ${LAST_PAGE * 80} videos per search.`,
 	),
-	{ ...limitProperty({ show }), hint: 'Reads only what the limit needs: one request per 80 videos' },
+	{
+		...limitProperty({ show }),
+		hint: 'Reads only what the limit needs: one request per 80 videos',
+	},
 	{
 		displayName: 'Filters',
 		name: 'filters',
@@ -99,7 +111,10 @@ function searchQuery(item: ActionItem): IDataObject {
 			'No video can match: lower Min Duration or raise Max Duration.',
 			itemIndex,
 		);
-	const theme = typeof filters.theme === 'string' && filters.theme.trim() ? requireText(node, filters.theme, 'Theme', itemIndex, 100) : undefined;
+	const theme =
+		typeof filters.theme === 'string' && filters.theme.trim()
+			? requireText(node, filters.theme, 'Theme', itemIndex, 100)
+			: undefined;
 	const qs: IDataObject = { q };
 	if (filters.sort) qs.sort = filters.sort;
 	if (durationMin !== undefined) qs.duration_min = durationMin;
@@ -112,7 +127,10 @@ export async function execute(item: ActionItem): Promise<OperationResult> {
 	const { node, itemIndex } = item;
 	const qs = searchQuery(item);
 	const returnAll = readBoolean(node, item.param('returnAll', false), 'Return All', itemIndex);
-	const limit = returnAll ? undefined : (optionalInteger(node, item.param('limit', DEFAULT_LIMIT), 'Limit', itemIndex, 1) ?? DEFAULT_LIMIT);
+	const limit = returnAll
+		? undefined
+		: (optionalInteger(node, item.param('limit', DEFAULT_LIMIT), 'Limit', itemIndex, 1) ??
+			DEFAULT_LIMIT);
 	const format = readOutputFormat(node, item.param('options.outputFormat', 'api'), itemIndex);
 
 	const { items, truncated, stalled } = await searchVideos(item.client, item.scope, qs, limit);

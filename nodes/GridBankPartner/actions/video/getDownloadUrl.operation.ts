@@ -1,11 +1,19 @@
 // Get Download URL: GET /partner/v1/videos/{video_key}/download, optionally the file itself.
 import type { INodeProperties } from 'n8n-workflow';
 
-import { downloadProperties, optionsCollection, parallelConnectionsOption } from '../../../shared/descriptions/common-properties';
+import {
+	downloadProperties,
+	optionsCollection,
+	parallelConnectionsOption,
+} from '../../../shared/descriptions/common-properties';
 import { urlOrFile } from '../../../shared/download/download-item';
 import type { ActionItem, OperationResult } from '../../../shared/operation';
 import { issueDownloadUrl } from '../../transport/download-url';
-import { readVideoParameter, VIDEO_KEY_REGEX, videoLocator } from '../../../shared/descriptions/video-locator';
+import {
+	readVideoParameter,
+	VIDEO_KEY_REGEX,
+	videoLocator,
+} from '../../../shared/descriptions/video-locator';
 
 const show = { operation: ['getDownloadUrl'] };
 
@@ -17,10 +25,11 @@ export const description: INodeProperties[] = [
 		searchListMethod: 'searchLicensedVideos',
 		searchFilterRequired: false,
 		idRegex: VIDEO_KEY_REGEX,
-		idError: 'A video key is 1-50 characters, without "\\", control characters or empty, "." or ".." path segments',
+		idError:
+			'A video key is 1-50 characters, without "\\", control characters or empty, "." or ".." path segments',
 		placeholder: 'e.g. gbv-3fK9xQ2m',
 		description:
-			'The video to download: its video_key (1-50 characters, such as gbv-3fK9xQ2m), from this account\'s licences. Pick it from the list (newest licence first; type to filter by title), or map video_key from List Licensed Content or the GridBank Partner Trigger.',
+			"The video to download: its video_key (1-50 characters, such as gbv-3fK9xQ2m), from this account's licences. Pick it from the list (newest licence first; type to filter by title), or map video_key from List Licensed Content or the GridBank Partner Trigger.",
 	}),
 	...downloadProperties(show),
 	optionsCollection(show, [parallelConnectionsOption]),

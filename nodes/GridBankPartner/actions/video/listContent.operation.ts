@@ -3,12 +3,20 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { listLicences } from '../../transport/list';
 import { PARTNER } from '../../transport/profile';
-import { limitProperty, optionsCollection, returnAllProperty } from '../../../shared/descriptions/common-properties';
+import {
+	limitProperty,
+	optionsCollection,
+	returnAllProperty,
+} from '../../../shared/descriptions/common-properties';
 import { inputError } from '../../../shared/transport/errors';
 import { type ActionItem, jsonItems, type OperationResult } from '../../../shared/operation';
 import { readBoolean, readInteger } from '../../../shared/read-parameters';
 import { parseInZone } from '../../../shared/zoned-time';
-import { outputFormatOption, readOutputFormat, shapeVideos } from '../../../shared/descriptions/video-shape';
+import {
+	outputFormatOption,
+	readOutputFormat,
+	shapeVideos,
+} from '../../../shared/descriptions/video-shape';
 
 const show = { show: { operation: ['listContent'] } };
 
@@ -36,18 +44,28 @@ function toEpochMs(item: ActionItem, value: unknown): number | undefined {
 	if (value === undefined || value === null || value === '') return undefined;
 	if (typeof value === 'number') return value < 1e11 ? value * 1000 : value;
 	if (value instanceof Date) return value.getTime();
-	const text = typeof value === 'object' && 'toISO' in value ? String((value as { toISO(): string }).toISO()) : String(value);
+	const text =
+		typeof value === 'object' && 'toISO' in value
+			? String((value as { toISO(): string }).toISO())
+			: String(value);
 	// Without an offset (as n8n's date picker stores it): the workflow's time zone, not the server's.
 	const ms = parseInZone(text, item.ctx.getTimezone());
 	if (ms === undefined)
-		throw inputError(item.node, `Purchased After "${text}" is not a date`, 'Use an ISO date such as 2026-01-31T12:00:00Z, or an expression that gives a date.', item.itemIndex);
+		throw inputError(
+			item.node,
+			`Purchased After "${text}" is not a date`,
+			'Use an ISO date such as 2026-01-31T12:00:00Z, or an expression that gives a date.',
+			item.itemIndex,
+		);
 	return ms;
 }
 
 export async function execute(item: ActionItem): Promise<OperationResult> {
 	const { node, itemIndex } = item;
 	const returnAll = readBoolean(node, item.param('returnAll', false), 'Return All', itemIndex);
-	const limit = returnAll ? undefined : readInteger(node, item.param('limit', 50), 'Limit', itemIndex, 1);
+	const limit = returnAll
+		? undefined
+		: readInteger(node, item.param('limit', 50), 'Limit', itemIndex, 1);
 	const after = toEpochMs(item, item.param('options.purchasedAfter', ''));
 	const format = readOutputFormat(node, item.param('options.outputFormat', 'api'), itemIndex);
 
@@ -56,7 +74,8 @@ export async function execute(item: ActionItem): Promise<OperationResult> {
 		stopAt:
 			after === undefined
 				? undefined
-				: (video: IDataObject) => typeof video.purchased_at === 'number' && video.purchased_at * 1000 <= after,
+				: (video: IDataObject) =>
+						typeof video.purchased_at === 'number' && video.purchased_at * 1000 <= after,
 	});
 	return jsonItems(shapeVideos(format, PARTNER.videoFields, items));
 }

@@ -13,9 +13,13 @@ test('cancel during a slow download: the run ends within 2 s and no partial file
 	sim().faults.slowDownload(512 * 1024);
 	let cancel: () => void = () => {};
 	let cancelledAt = 0;
-	const started = runPartner({ operation: 'getDownloadUrl', videoKey: key, download: true }, { onStart: (execution) => (cancel = execution.cancel) });
+	const started = runPartner(
+		{ operation: 'getDownloadUrl', videoKey: key, download: true },
+		{ onStart: (execution) => (cancel = execution.cancel) },
+	);
 	// Wait until bytes are flowing, then stop the execution.
-	for (let i = 0; i < 100 && !sim().log.some((e) => e.target === 'storage'); i++) await new Promise((r) => setTimeout(r, 50));
+	for (let i = 0; i < 100 && !sim().log.some((e) => e.target === 'storage'); i++)
+		await new Promise((r) => setTimeout(r, 50));
 	await new Promise((r) => setTimeout(r, 700));
 	cancelledAt = Date.now();
 	cancel();
@@ -38,8 +42,12 @@ test('cancel during a retry wait (429, Retry-After: 60): the run ends within 2 s
 	// n8n 1.x's sleep ignores the abort signal: nodes/shared/transport/wait.ts races it against the signal.
 	sim().faults.failNext({ status: 429, count: 1, retryAfter: '60', path: '/partner/v1/content' });
 	let cancel: () => void = () => {};
-	const started = runPartner({ operation: 'listContent', returnAll: false, limit: 1 }, { onStart: (execution) => (cancel = execution.cancel) });
-	for (let i = 0; i < 100 && !sim().log.some((e) => e.status === 429); i++) await new Promise((r) => setTimeout(r, 50));
+	const started = runPartner(
+		{ operation: 'listContent', returnAll: false, limit: 1 },
+		{ onStart: (execution) => (cancel = execution.cancel) },
+	);
+	for (let i = 0; i < 100 && !sim().log.some((e) => e.status === 429); i++)
+		await new Promise((r) => setTimeout(r, 50));
 	expect(sim().log.some((e) => e.status === 429)).toBe(true);
 	const cancelledAt = Date.now();
 	cancel();
@@ -48,5 +56,7 @@ test('cancel during a retry wait (429, Retry-After: 60): the run ends within 2 s
 	expect(run.run.status).toBe('canceled');
 	expect(run.items).toEqual([]);
 	// The request after the wait never went out.
-	expect(sim().log.filter((e) => e.target === 'api' && e.path === '/partner/v1/content')).toHaveLength(1);
+	expect(
+		sim().log.filter((e) => e.target === 'api' && e.path === '/partner/v1/content'),
+	).toHaveLength(1);
 });

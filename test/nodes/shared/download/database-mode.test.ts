@@ -30,7 +30,11 @@ class DatabaseModeStore implements BinaryData.Manager {
 
 	async init() {}
 
-	async store(_location: BinaryData.FileLocation, bufferOrStream: Buffer | Readable, metadata: BinaryData.PreWriteMetadata) {
+	async store(
+		_location: BinaryData.FileLocation,
+		bufferOrStream: Buffer | Readable,
+		metadata: BinaryData.PreWriteMetadata,
+	) {
 		const chunks: Buffer[] = [];
 		if (Buffer.isBuffer(bufferOrStream)) chunks.push(bufferOrStream);
 		else for await (const chunk of bufferOrStream) chunks.push(chunk as Buffer);
@@ -38,7 +42,12 @@ class DatabaseModeStore implements BinaryData.Manager {
 		const fileId = randomUUID();
 		const fileSizeMb = buffer.length / (1024 * 1024);
 		if (fileSizeMb > this.config.dbMaxFileSize)
-			throw new FileTooLargeError({ fileSizeMb, maxFileSizeMb: this.config.dbMaxFileSize, fileId, fileName: metadata.fileName });
+			throw new FileTooLargeError({
+				fileSizeMb,
+				maxFileSizeMb: this.config.dbMaxFileSize,
+				fileId,
+				fileName: metadata.fileName,
+			});
 		this.files.set(fileId, buffer);
 		this.written.push(buffer.length);
 		return { fileId, fileSize: buffer.length };
@@ -88,18 +97,25 @@ beforeEach(() => {
 
 const licensed = (n: number) => sim().partnerLicences(DEMO_PARTNER_KEY)[n].video_key;
 
-
 const storageRequests = () => sim().log.filter((entry) => entry.target !== 'api');
 
-const ADVICE = /S3 \(queue mode\) or filesystem .* or turn Download File off and pass the signed URL/;
+const ADVICE =
+	/S3 \(queue mode\) or filesystem .* or turn Download File off and pass the signed URL/;
 
 test('Enterprise: a 3 GiB file (file_size) fails before storage is asked for a byte', async () => {
 	const key = sim().createEnterpriseAccount({ tier: 'growth' }).key;
 	const [videoId] = sim().addEnterpriseVideos([{ title: 'Big master' }]);
 	sim().setVideoFile(videoId, { size: 3 * GiB });
-	const run = await runEnterprise({ resource: 'video', operation: 'getDownload', videoId, download: true }, { apiKey: key });
-	expect(run.error?.message).toBe(`The file (3072 MiB) is too big for n8n's "database" binary data mode`);
-	expect(run.error?.description).toMatch(/holds at most 1 GiB \(512 MiB unless N8N_BINARY_DATA_DATABASE_MAX_FILE_SIZE raises it\)/);
+	const run = await runEnterprise(
+		{ resource: 'video', operation: 'getDownload', videoId, download: true },
+		{ apiKey: key },
+	);
+	expect(run.error?.message).toBe(
+		`The file (3072 MiB) is too big for n8n's "database" binary data mode`,
+	);
+	expect(run.error?.description).toMatch(
+		/holds at most 1 GiB \(512 MiB unless N8N_BINARY_DATA_DATABASE_MAX_FILE_SIZE raises it\)/,
+	);
 	expect(run.error?.description).toMatch(ADVICE);
 	expect(storageRequests()).toEqual([]);
 	// The only write was the empty file whose id told the node n8n's binary data mode.
@@ -112,9 +128,16 @@ test('Partner: a 3 GiB file (size from storage headers) fails before its body is
 	// At this pace the body would take 50 minutes: the run ending at once shows it was not read.
 	sim().faults.slowDownload(1024 * 1024);
 	const started = Date.now();
-	const run = await runPartner({ operation: 'getDownloadUrl', videoKey, download: true, options: { maxRetries: 2 } });
+	const run = await runPartner({
+		operation: 'getDownloadUrl',
+		videoKey,
+		download: true,
+		options: { maxRetries: 2 },
+	});
 	expect(Date.now() - started).toBeLessThan(5000);
-	expect(run.error?.message).toBe(`The file (3072 MiB) is too big for n8n's "database" binary data mode`);
+	expect(run.error?.message).toBe(
+		`The file (3072 MiB) is too big for n8n's "database" binary data mode`,
+	);
 	expect(run.error?.description).toMatch(ADVICE);
 	expect(storageRequests()).toHaveLength(1);
 	expect(store.written).toEqual([0]);
@@ -123,8 +146,15 @@ test('Partner: a 3 GiB file (size from storage headers) fails before its body is
 test("a file under 1 GiB but over the configured limit: n8n's own refusal becomes the same advice, with no retry", async () => {
 	const videoKey = licensed(1);
 	sim().setVideoFile(videoKey, { size: 3 * 1024 * 1024 });
-	const run = await runPartner({ operation: 'getDownloadUrl', videoKey, download: true, options: { maxRetries: 2 } });
-	expect(run.error?.message).toBe(`The file (3 MiB) is too big for n8n's "database" binary data mode`);
+	const run = await runPartner({
+		operation: 'getDownloadUrl',
+		videoKey,
+		download: true,
+		options: { maxRetries: 2 },
+	});
+	expect(run.error?.message).toBe(
+		`The file (3 MiB) is too big for n8n's "database" binary data mode`,
+	);
 	expect(run.error?.description).toMatch(/holds at most 1 MiB per file/);
 	expect(run.error?.description).toMatch(ADVICE);
 	// Not mistaken for a broken transfer: one storage request, no resume or restart.
@@ -135,7 +165,12 @@ test("a file under 1 GiB but over the configured limit: n8n's own refusal become
 test('a file within the limit is stored in database mode, without a probe', async () => {
 	const videoKey = licensed(2);
 	sim().setVideoFile(videoKey, { size: 200 * 1024 });
-	const run = await runPartner({ operation: 'getDownloadUrl', videoKey, download: true, options: { maxRetries: 2 } });
+	const run = await runPartner({
+		operation: 'getDownloadUrl',
+		videoKey,
+		download: true,
+		options: { maxRetries: 2 },
+	});
 	expect(run.error).toBeUndefined();
 	expect(run.items[0].json.fileSize).toBe(200 * 1024);
 	expect(run.items[0].binary?.data.id).toMatch(/^database:/);
@@ -151,7 +186,12 @@ test('in filesystem mode the same 3 GiB file is not refused: the transfer starts
 		// Storage cuts the transfer after 64 KiB every time: the error is the broken transfer's,
 		// reached only because the store check let the file through.
 		sim().faults.cutDownloadAfter(64 * 1024, 10);
-		const run = await runPartner({ operation: 'getDownloadUrl', videoKey, download: true, options: { maxRetries: 0 } });
+		const run = await runPartner({
+			operation: 'getDownloadUrl',
+			videoKey,
+			download: true,
+			options: { maxRetries: 0 },
+		});
 		expect(run.error?.message).toBe('The download was cut off before the whole file arrived');
 		expect(store.written).toEqual([]);
 	} finally {
@@ -161,7 +201,10 @@ test('in filesystem mode the same 3 GiB file is not refused: the transfer starts
 
 test('Partner Trigger: a file too big for the mode comes once with downloadError; newer videos keep coming', async () => {
 	const { PollingTrigger } = await import('../../../harness/poll-node');
-	const key = sim().createPartnerAccount({ licences: 3, purchasedAtStart: Math.floor(Date.now() / 1000) - 30 * 86_400 }).key;
+	const key = sim().createPartnerAccount({
+		licences: 3,
+		purchasedAtStart: Math.floor(Date.now() / 1000) - 30 * 86_400,
+	}).key;
 	const trigger = new PollingTrigger({
 		type: 'gridBankPartnerTrigger',
 		parameters: { download: true },
@@ -169,12 +212,16 @@ test('Partner Trigger: a file too big for the mode comes once with downloadError
 	});
 	try {
 		await trigger.activate();
-		const [big] = sim().addPartnerLicences(key, 1, { purchasedAt: Math.floor(Date.now() / 1000) - 3600 });
+		const [big] = sim().addPartnerLicences(key, 1, {
+			purchasedAt: Math.floor(Date.now() / 1000) - 3600,
+		});
 		sim().setVideoFile(big, { size: 3 * 1024 * 1024 });
 		const first = await trigger.tick();
 		expect(first.error).toBeUndefined();
 		expect(first.items?.map((item) => item.json.video_key)).toEqual([big]);
-		expect(first.items?.[0].json.downloadError).toBe(`The file (3 MiB) is too big for n8n's "database" binary data mode`);
+		expect(first.items?.[0].json.downloadError).toBe(
+			`The file (3 MiB) is too big for n8n's "database" binary data mode`,
+		);
 
 		const [small] = sim().addPartnerLicences(key, 1);
 		sim().setVideoFile(small, { size: 100_000 });

@@ -2,9 +2,20 @@
 // nodes make of it. Nothing lost, nothing short, nothing left behind in the binary store.
 import { createHash } from 'node:crypto';
 
-import { DEMO_PARTNER_KEY, fileSha256, startSimulator, type LoggedRequest, type Simulator } from '../../../../simulator';
+import {
+	DEMO_PARTNER_KEY,
+	fileSha256,
+	startSimulator,
+	type LoggedRequest,
+	type Simulator,
+} from '../../../../simulator';
 import { runPartner } from '../../../harness/run-gridbank';
-import { binaryStream, cleanUpBinaries, storedFiles, type NodeRun } from '../../../harness/run-node';
+import {
+	binaryStream,
+	cleanUpBinaries,
+	storedFiles,
+	type NodeRun,
+} from '../../../harness/run-node';
 import { storeKeepsPartialFiles } from '../../../harness/engine';
 import { apiCalls, useSimulator } from '../../../harness/simulator';
 
@@ -16,7 +27,14 @@ const storage = () => sim().log.filter((e) => e.target === 'storage');
 
 /** Get Download URL with Download File on. */
 const download = async (videoKey: string, maxRetries = 3) =>
-	keep(await runPartner({ operation: 'getDownloadUrl', videoKey, download: true, options: { maxRetries } }));
+	keep(
+		await runPartner({
+			operation: 'getDownloadUrl',
+			videoKey,
+			download: true,
+			options: { maxRetries },
+		}),
+	);
 
 async function sha256(run: NodeRun) {
 	const hash = createHash('sha256');
@@ -35,7 +53,12 @@ describe('the list', () => {
 		sim().faults.resetConnections({ count: 1, path: '/content', afterBytes: 200 });
 		const run = keep(await runPartner({ operation: 'listContent', returnAll: false, limit: 250 }));
 		expect(run.error).toBeUndefined();
-		expect(run.items.map((i) => i.json.video_key)).toEqual(sim().partnerLicences(DEMO_PARTNER_KEY).slice(0, 250).map((l) => l.video_key));
+		expect(run.items.map((i) => i.json.video_key)).toEqual(
+			sim()
+				.partnerLicences(DEMO_PARTNER_KEY)
+				.slice(0, 250)
+				.map((l) => l.video_key),
+		);
 		expect(apiCalls(sim(), '/content')).toHaveLength(4);
 	});
 
@@ -48,7 +71,9 @@ describe('the list', () => {
 
 	test('a 200 whose body is not JSON (a proxy page) is an error, not an empty list', async () => {
 		sim().faults.nonJsonOkBody('/content', 10);
-		const run = keep(await runPartner({ operation: 'listContent', returnAll: true, options: { maxRetries: 1 } }));
+		const run = keep(
+			await runPartner({ operation: 'listContent', returnAll: true, options: { maxRetries: 1 } }),
+		);
 		expect(apiCalls(sim(), '/content')).toHaveLength(2);
 		expect(run.items).toEqual([]);
 		expect(run.error?.message).toMatch(/not JSON \(HTTP 200\)/);
@@ -62,7 +87,13 @@ describe('the list', () => {
 		expect(run.error).toBeUndefined();
 		expect(run.items).toHaveLength(3);
 		for (const { json } of run.items) {
-			expect(json).toMatchObject({ title: null, duration_seconds: null, purchased_at: null, preview_url: null, thumbnail_url: null });
+			expect(json).toMatchObject({
+				title: null,
+				duration_seconds: null,
+				purchased_at: null,
+				preview_url: null,
+				thumbnail_url: null,
+			});
 			expect(typeof json.video_key).toBe('string');
 			expect(json.creator).toBeDefined();
 		}
@@ -74,7 +105,17 @@ describe('the list', () => {
 			const { key } = watching.sim.createPartnerAccount({ licences: 3 });
 			const [x, y] = watching.sim.partnerLicences(key).map((l) => l.video_key);
 			watching.revokeAfterFirst = key;
-			const run = keep(await runPartner({ operation: 'getDownloadUrl', videoKey: '={{ $json.key }}' }, { baseUrl: watching.sim.baseUrl, apiKey: key, input: [{ key: x }, { key: y }], continueOnFail: true }));
+			const run = keep(
+				await runPartner(
+					{ operation: 'getDownloadUrl', videoKey: '={{ $json.key }}' },
+					{
+						baseUrl: watching.sim.baseUrl,
+						apiKey: key,
+						input: [{ key: x }, { key: y }],
+						continueOnFail: true,
+					},
+				),
+			);
 			expect(run.items).toHaveLength(2);
 			expect(run.items[0].json.video_key).toBe(x);
 			expect(run.items[1].json.error).toMatch(/missing, malformed or revoked/);

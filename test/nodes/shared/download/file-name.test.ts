@@ -1,5 +1,9 @@
 // Pure: file names from Content-Disposition, cleaned and cut to what file systems hold.
-import { fileNameFromDisposition, fitFileName, sanitizeFileName } from '../../../../nodes/shared/download/file-name';
+import {
+	fileNameFromDisposition,
+	fitFileName,
+	sanitizeFileName,
+} from '../../../../nodes/shared/download/file-name';
 
 const raw = (text: string) => Buffer.from(text, 'utf8').toString('latin1');
 

@@ -18,7 +18,8 @@ const MiB = 1024 * 1024;
 beforeAll(async () => {
 	// Before n8n-core's binary data service starts: older n8n-core reads the environment, newer its config.
 	process.env.N8N_DEFAULT_BINARY_DATA_MODE = 'default';
-	const Config = (core as unknown as { BinaryDataConfig?: new () => { mode: string } }).BinaryDataConfig;
+	const Config = (core as unknown as { BinaryDataConfig?: new () => { mode: string } })
+		.BinaryDataConfig;
 	if (Config) Container.get(Config).mode = 'default';
 	await initBinaryData();
 });
@@ -37,7 +38,6 @@ async function withPeakRss<T>(work: () => Promise<T>): Promise<{ result: T; grow
 	}
 }
 
-
 const licensed = (n: number) => sim().partnerLicences(DEMO_PARTNER_KEY)[n].video_key;
 const storageRequests = () => sim().log.filter((entry) => entry.target !== 'api');
 const mib = (bytes: number) => `${(bytes / MiB).toFixed(1)} MiB`;
@@ -49,12 +49,18 @@ test('a file one byte over the threshold is refused before its body, naming N8N_
 	sim().faults.slowDownload(512 * 1024);
 	sim().clearLog();
 	const started = Date.now();
-	const { result: run, growthBytes } = await withPeakRss(async () => await runPartner({ operation: 'getDownloadUrl', videoKey, download: true }));
+	const { result: run, growthBytes } = await withPeakRss(
+		async () => await runPartner({ operation: 'getDownloadUrl', videoKey, download: true }),
+	);
 	sim().faults.slowDownload(0);
-	console.log(`[memory mode] ${mib(MEMORY_MODE_MAX_BYTES + 1)} refused in ${Date.now() - started} ms, peak RSS growth ${mib(growthBytes)}`);
+	console.log(
+		`[memory mode] ${mib(MEMORY_MODE_MAX_BYTES + 1)} refused in ${Date.now() - started} ms, peak RSS growth ${mib(growthBytes)}`,
+	);
 	expect(Date.now() - started).toBeLessThan(5000);
 	expect(run.items).toEqual([]);
-	expect(run.error?.message).toBe(`The file (101 MiB) is too big for n8n's in-memory binary data mode`);
+	expect(run.error?.message).toBe(
+		`The file (101 MiB) is too big for n8n's in-memory binary data mode`,
+	);
 	expect(run.error?.description).toMatch(/N8N_DEFAULT_BINARY_DATA_MODE=filesystem/);
 	expect(run.error?.description).toMatch(/over 100 MiB/);
 	expect(storageRequests()).toHaveLength(1);
@@ -66,8 +72,13 @@ test('Enterprise: a 4 GiB file (file_size) is refused before storage is asked fo
 	const [videoId] = sim().addEnterpriseVideos([{ title: 'Big master' }]);
 	sim().setVideoFile(videoId, { size: 4 * 1024 * MiB });
 	sim().clearLog();
-	const run = await runEnterprise({ resource: 'video', operation: 'getDownload', videoId, download: true }, { apiKey: key });
-	expect(run.error?.message).toBe(`The file (4096 MiB) is too big for n8n's in-memory binary data mode`);
+	const run = await runEnterprise(
+		{ resource: 'video', operation: 'getDownload', videoId, download: true },
+		{ apiKey: key },
+	);
+	expect(run.error?.message).toBe(
+		`The file (4096 MiB) is too big for n8n's in-memory binary data mode`,
+	);
 	expect(run.error?.description).toMatch(/N8N_DEFAULT_BINARY_DATA_MODE=filesystem/);
 	expect(storageRequests()).toEqual([]);
 });
@@ -76,8 +87,12 @@ test('a 96 MiB file, under the threshold, still downloads into memory intact (pe
 	const videoKey = licensed(1);
 	const size = 96 * MiB;
 	sim().setVideoFile(videoKey, { size });
-	const { result: run, growthBytes } = await withPeakRss(async () => await runPartner({ operation: 'getDownloadUrl', videoKey, download: true }));
-	console.log(`[memory mode] ${mib(size)} downloaded into memory, peak RSS growth ${mib(growthBytes)}`);
+	const { result: run, growthBytes } = await withPeakRss(
+		async () => await runPartner({ operation: 'getDownloadUrl', videoKey, download: true }),
+	);
+	console.log(
+		`[memory mode] ${mib(size)} downloaded into memory, peak RSS growth ${mib(growthBytes)}`,
+	);
 	expect(run.error).toBeUndefined();
 	const binary = run.items[0].binary?.data;
 	// In memory mode n8n keeps the file base64-encoded on the item itself: no store id.

@@ -3,9 +3,21 @@
 // can meet ends in the same SHA-256 or a clear failure, never a silently wrong file.
 import { createHash } from 'node:crypto';
 
-import { DEMO_PARTNER_KEY, fileSha256, startSimulator, type LoggedRequest, type Simulator } from '../../../../simulator';
+import {
+	DEMO_PARTNER_KEY,
+	fileSha256,
+	startSimulator,
+	type LoggedRequest,
+	type Simulator,
+} from '../../../../simulator';
 import { runEnterprise, runPartner, type GridBankRunOptions } from '../../../harness/run-gridbank';
-import { binaryStream, cleanUpBinaries, deleteBinaries, storedFiles, type NodeRun } from '../../../harness/run-node';
+import {
+	binaryStream,
+	cleanUpBinaries,
+	deleteBinaries,
+	storedFiles,
+	type NodeRun,
+} from '../../../harness/run-node';
 import { storeKeepsPartialFiles } from '../../../harness/engine';
 import { useSimulator } from '../../../harness/simulator';
 import { MiB, planSegments } from '../../../../nodes/shared/download/segment-plan';
@@ -16,11 +28,15 @@ const SIZE = 40 * MiB + 7;
 
 const licensed = (s: Simulator, n: number) => s.partnerLicences(DEMO_PARTNER_KEY)[n].video_key;
 const storage = (s: Simulator) => s.log.filter((e) => e.target === 'storage');
-const downloadCalls = (s: Simulator) => s.log.filter((e) => e.target === 'api' && e.path.endsWith('/download'));
+const downloadCalls = (s: Simulator) =>
+	s.log.filter((e) => e.target === 'api' && e.path.endsWith('/download'));
 
 /** Get Download URL with Download File on and these options. */
-const download = (videoKey: string, options: Record<string, unknown>, run: GridBankRunOptions = {}) =>
-	runPartner({ operation: 'getDownloadUrl', videoKey, download: true, options }, run);
+const download = (
+	videoKey: string,
+	options: Record<string, unknown>,
+	run: GridBankRunOptions = {},
+) => runPartner({ operation: 'getDownloadUrl', videoKey, download: true, options }, run);
 
 async function sha256Of(run: NodeRun) {
 	const hash = createHash('sha256');
@@ -52,10 +68,19 @@ test('4 connections: the segments the plan names, over parallel connections, byt
 	const ranges = storage(sim()).map(rangeOf);
 	// The first request asks from byte 0 on (it proves ranges and states the size); it serves segment 0.
 	expect(ranges[0]).toBe('bytes=0-');
-	expect([...ranges.slice(1)].sort()).toEqual(plan.segments.slice(1).map((s) => `bytes=${s.start}-${s.end - 1}`).sort());
+	expect([...ranges.slice(1)].sort()).toEqual(
+		plan.segments
+			.slice(1)
+			.map((s) => `bytes=${s.start}-${s.end - 1}`)
+			.sort(),
+	);
 	// More than one segment was requested before the previous ones were done: a 40 MB/s link per
 	// connection moves 40 MiB in ~1 s alone; four at once need well under that.
-	for (const e of storage(sim())) mostInFlight = Math.max(mostInFlight, storage(sim()).filter((o) => Math.abs(o.at - e.at) < 50).length);
+	for (const e of storage(sim()))
+		mostInFlight = Math.max(
+			mostInFlight,
+			storage(sim()).filter((o) => Math.abs(o.at - e.at) < 50).length,
+		);
 	inFlight = mostInFlight;
 	expect(inFlight).toBeGreaterThan(1);
 	expect(Date.now() - t0).toBeLessThan(30_000);
@@ -165,8 +190,13 @@ test('cancel during a parallel transfer: every connection stops, nothing stored'
 	sim().setVideoFile(key, { size: SIZE });
 	sim().faults.wanLink({ connectionBytesPerSecond: 1e6, rttMs: 5 });
 	let cancel = () => {};
-	const started = download(key, { parallelConnections: 8 }, { onStart: (execution) => (cancel = execution.cancel) });
-	for (let i = 0; i < 100 && storage(sim()).length < 4; i++) await new Promise((r) => setTimeout(r, 50));
+	const started = download(
+		key,
+		{ parallelConnections: 8 },
+		{ onStart: (execution) => (cancel = execution.cancel) },
+	);
+	for (let i = 0; i < 100 && storage(sim()).length < 4; i++)
+		await new Promise((r) => setTimeout(r, 50));
 	await new Promise((r) => setTimeout(r, 300));
 	expect(storage(sim()).length).toBeGreaterThanOrEqual(4);
 	const cancelledAt = Date.now();
@@ -180,23 +210,31 @@ test('cancel during a parallel transfer: every connection stops, nothing stored'
 	// No segment was started after the cancel, and the store's temporary file is gone.
 	expect(storage(sim())).toHaveLength(requests);
 	// n8n 1.x's filesystem store leaves what arrived in the execution's own folder (never in an item; deleted with the execution).
-	if (!storeKeepsPartialFiles)
-		expect(storedFiles(run)).toEqual([]);
+	if (!storeKeepsPartialFiles) expect(storedFiles(run)).toEqual([]);
 	await deleteBinaries(run);
 });
 
-test.each([0, 17, 2.5, 'many'])('Parallel Connections %p: a clear error before any request', async (value) => {
-	const key = licensed(sim(), 8);
-	const run = keep(await download(key, { parallelConnections: value }));
-	expect(run.error?.message).toBe('Parallel Connections must be a whole number from 1 to 16');
-	expect(sim().log).toEqual([]);
-});
+test.each([0, 17, 2.5, 'many'])(
+	'Parallel Connections %p: a clear error before any request',
+	async (value) => {
+		const key = licensed(sim(), 8);
+		const run = keep(await download(key, { parallelConnections: value }));
+		expect(run.error?.message).toBe('Parallel Connections must be a whole number from 1 to 16');
+		expect(sim().log).toEqual([]);
+	},
+);
 
 test('Enterprise Get Download: parallel segments, checked against file_size', async () => {
 	const videoId = licensed(sim(), 9);
 	sim().setVideoFile(videoId, { size: SIZE });
 	const run = keep(
-		await runEnterprise({ resource: 'video', operation: 'getDownload', videoId, download: true, options: { parallelConnections: 3 } }),
+		await runEnterprise({
+			resource: 'video',
+			operation: 'getDownload',
+			videoId,
+			download: true,
+			options: { parallelConnections: 3 },
+		}),
 	);
 	expect(run.error).toBeUndefined();
 	expect(run.items[0].json).toMatchObject({ file_size: SIZE, fileSize: SIZE });

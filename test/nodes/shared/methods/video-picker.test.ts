@@ -7,7 +7,10 @@ import type { INode, INodeProperties } from 'n8n-workflow';
 import { GridBankEnterprise } from '../../../../nodes/GridBankEnterprise/GridBankEnterprise.node';
 import { VIDEO_ID_PATTERN } from '../../../../nodes/GridBankEnterprise/actions/video/video-id';
 import { GridBankPartner } from '../../../../nodes/GridBankPartner/GridBankPartner.node';
-import { PICKER_MAX_PAGES, PICKER_MIN_MATCHES } from '../../../../nodes/shared/methods/video-picker';
+import {
+	PICKER_MAX_PAGES,
+	PICKER_MIN_MATCHES,
+} from '../../../../nodes/shared/methods/video-picker';
 import { requireVideoId } from '../../../../nodes/shared/validate';
 import { runEnterprise, runPartner } from '../../../harness/run-gridbank';
 import { coreMajor, nodeParameterIssues } from '../../../harness/engine';
@@ -18,10 +21,16 @@ import { addKeywordVideos } from '../../GridBankEnterprise/enterprise-harness';
 
 const sim = useSimulator();
 
-const partnerCredentials = (apiKey = DEMO_PARTNER_KEY) => ({ gridBankPartnerApi: { apiKey, baseUrl: sim().baseUrl } });
-const enterpriseCredentials = (apiKey = DEMO_ENTERPRISE_KEY) => ({ gridBankEnterpriseApi: { apiKey, baseUrl: sim().baseUrl } });
+const partnerCredentials = (apiKey = DEMO_PARTNER_KEY) => ({
+	gridBankPartnerApi: { apiKey, baseUrl: sim().baseUrl },
+});
+const enterpriseCredentials = (apiKey = DEMO_ENTERPRISE_KEY) => ({
+	gridBankEnterpriseApi: { apiKey, baseUrl: sim().baseUrl },
+});
 
-const partnerPicker = (options: { filter?: string; paginationToken?: string; apiKey?: string } = {}) =>
+const partnerPicker = (
+	options: { filter?: string; paginationToken?: string; apiKey?: string } = {},
+) =>
 	listSearch({
 		type: 'gridBankPartner',
 		method: 'searchLicensedVideos',
@@ -37,7 +46,11 @@ const enterprisePicker = (options: { filter?: string; paginationToken?: string }
 		type: 'gridBankEnterprise',
 		method: 'searchVideos',
 		path: 'parameters.videoId',
-		parameters: { resource: 'video', operation: 'get', videoId: { __rl: true, mode: 'list', value: '' } },
+		parameters: {
+			resource: 'video',
+			operation: 'get',
+			videoId: { __rl: true, mode: 'list', value: '' },
+		},
 		credentials: enterpriseCredentials(),
 		filter: options.filter,
 		paginationToken: options.paginationToken,
@@ -53,7 +66,9 @@ const matches = (key: string, text: string) =>
 describe('Partner "From list": the licensed library, newest first, paged by cursor', () => {
 	test('no filter: 100 per request, the cursor as the token, every licence once in list order', async () => {
 		sim().clearLog();
-		const expected = sim().partnerLicences(DEMO_PARTNER_KEY).map((licence) => licence.video_key);
+		const expected = sim()
+			.partnerLicences(DEMO_PARTNER_KEY)
+			.map((licence) => licence.video_key);
 		const { pages, values } = await listSearchAll({
 			type: 'gridBankPartner',
 			method: 'searchLicensedVideos',
@@ -63,13 +78,19 @@ describe('Partner "From list": the licensed library, newest first, paged by curs
 		});
 		expect(values).toEqual(expected);
 		expect(pages).toHaveLength(Math.ceil(expected.length / 100));
-		expect(pages.slice(0, -1).every((page) => page.results.length === 100 && typeof page.paginationToken === 'string')).toBe(true);
+		expect(
+			pages
+				.slice(0, -1)
+				.every((page) => page.results.length === 100 && typeof page.paginationToken === 'string'),
+		).toBe(true);
 		expect(pages.at(-1)?.paginationToken).toBeUndefined();
 		// One request per page, and the token is handed back to the API unchanged.
 		const calls = listRequests();
 		expect(calls).toHaveLength(pages.length);
 		expect(calls.map((call) => call.query.per_page)).toEqual(pages.map(() => '100'));
-		expect(calls.slice(1).map((call) => call.query.cursor)).toEqual(pages.slice(0, -1).map((page) => page.paginationToken));
+		expect(calls.slice(1).map((call) => call.query.cursor)).toEqual(
+			pages.slice(0, -1).map((page) => page.paginationToken),
+		);
 	});
 
 	test('a row: title, duration, licence date and key; the value is the key; the link is the preview', async () => {
@@ -80,19 +101,31 @@ describe('Partner "From list": the licensed library, newest first, paged by curs
 		expect(row.value).toBe(newest.video_key);
 		expect(row.name).toContain(video?.title ?? newest.video_key);
 		expect(row.name).toContain(newest.video_key);
-		expect(row.name).toContain(`licensed ${new Date(newest.purchased_at * 1000).toISOString().slice(0, 10)}`);
+		expect(row.name).toContain(
+			`licensed ${new Date(newest.purchased_at * 1000).toISOString().slice(0, 10)}`,
+		);
 		expect(row.name).toMatch(/ · \d+:\d\d · /);
 		expect(row.url).toBe(video?.url);
 	});
 
 	test('typed text filters by title, reading on until enough match, and the cursor continues from there', async () => {
-		const licences = sim().partnerLicences(DEMO_PARTNER_KEY).map((licence) => licence.video_key);
+		const licences = sim()
+			.partnerLicences(DEMO_PARTNER_KEY)
+			.map((licence) => licence.video_key);
 		// A title word common enough to fill a first answer within 3 pages, rare enough to need more than one.
-		const words = [...new Set(licences.slice(0, 50).flatMap((key) => String(sim().getVideo(key)?.title).split(' ')))];
+		const words = [
+			...new Set(
+				licences.slice(0, 50).flatMap((key) => String(sim().getVideo(key)?.title).split(' ')),
+			),
+		];
 		const word = words.find((candidate) => {
 			const found = licences.filter((key) => matches(key, candidate));
 			const inFirst = (n: number) => found.filter((key) => licences.indexOf(key) < n * 100).length;
-			return inFirst(1) < PICKER_MIN_MATCHES && inFirst(3) >= PICKER_MIN_MATCHES && found.length < licences.length / 2;
+			return (
+				inFirst(1) < PICKER_MIN_MATCHES &&
+				inFirst(3) >= PICKER_MIN_MATCHES &&
+				found.length < licences.length / 2
+			);
 		}) as string;
 		expect(word).toBeDefined();
 		const expected = licences.filter((key) => matches(key, word));
@@ -107,7 +140,8 @@ describe('Partner "From list": the licensed library, newest first, paged by curs
 		const pagesRead = listRequests().length;
 		expect(pagesRead).toBeLessThanOrEqual(PICKER_MAX_PAGES);
 		// It stopped as soon as it had enough: one page fewer would not have been.
-		const inFirstPages = (n: number) => licences.slice(0, n * 100).filter((key) => matches(key, word)).length;
+		const inFirstPages = (n: number) =>
+			licences.slice(0, n * 100).filter((key) => matches(key, word)).length;
 		expect(inFirstPages(pagesRead - 1)).toBeLessThan(PICKER_MIN_MATCHES);
 
 		const { values } = await listSearchAll({
@@ -121,7 +155,9 @@ describe('Partner "From list": the licensed library, newest first, paged by curs
 	});
 
 	test('a rare match reads at most 5 pages per call and says there is more', async () => {
-		const licences = sim().partnerLicences(DEMO_PARTNER_KEY).map((licence) => licence.video_key);
+		const licences = sim()
+			.partnerLicences(DEMO_PARTNER_KEY)
+			.map((licence) => licence.video_key);
 		const last = licences.at(-1) as string;
 		sim().clearLog();
 		const first = await partnerPicker({ filter: last });
@@ -140,7 +176,9 @@ describe('Partner "From list": the licensed library, newest first, paged by curs
 
 	test('a key typed into the search finds that video; nothing matching ends the list', async () => {
 		const { key } = sim().createPartnerAccount({ licences: 30 });
-		const keys = sim().partnerLicences(key).map((licence) => licence.video_key);
+		const keys = sim()
+			.partnerLicences(key)
+			.map((licence) => licence.video_key);
 		const byKey = await partnerPicker({ apiKey: key, filter: keys[12] });
 		expect(byKey.results.map((row) => row.value)).toContain(keys[12]);
 		expect(byKey.paginationToken).toBeUndefined();
@@ -150,7 +188,10 @@ describe('Partner "From list": the licensed library, newest first, paged by curs
 
 	test('an account without licences shows an empty list', async () => {
 		const { key } = sim().createPartnerAccount({ licences: 0 });
-		expect(await partnerPicker({ apiKey: key })).toEqual({ results: [], paginationToken: undefined });
+		expect(await partnerPicker({ apiKey: key })).toEqual({
+			results: [],
+			paginationToken: undefined,
+		});
 	});
 
 	test('a cursor the API no longer accepts ends the list instead of repeating it', async () => {
@@ -181,7 +222,10 @@ describe('Enterprise "From list": search as the user types, paged by page number
 		const first = await enterprisePicker({ filter: `  ${keyword} ` });
 		expect(first.results.map((row) => row.value)).toEqual(ids.slice(0, 80));
 		expect(first.paginationToken).toBe('2');
-		const second = await enterprisePicker({ filter: keyword, paginationToken: first.paginationToken });
+		const second = await enterprisePicker({
+			filter: keyword,
+			paginationToken: first.paginationToken,
+		});
 		expect(second.results.map((row) => row.value)).toEqual(ids.slice(80));
 		expect(second.paginationToken).toBeUndefined();
 		expect(searchRequests().map((call) => call.query)).toEqual([
@@ -191,10 +235,19 @@ describe('Enterprise "From list": search as the user types, paged by page number
 	});
 
 	test('a row: title, duration, size and ID; the link is the preview', async () => {
-		const { keyword, ids } = addKeywordVideos(sim(), 1, { title: 'Harbour at dusk', duration: 75.4, width: 3840, height: 2160 });
+		const { keyword, ids } = addKeywordVideos(sim(), 1, {
+			title: 'Harbour at dusk',
+			duration: 75.4,
+			width: 3840,
+			height: 2160,
+		});
 		const { results } = await enterprisePicker({ filter: keyword });
 		expect(results).toEqual([
-			{ name: `Harbour at dusk · 1:15 · 3840×2160 · ${ids[0]}`, value: ids[0], url: sim().getVideo(ids[0])?.url },
+			{
+				name: `Harbour at dusk · 1:15 · 3840×2160 · ${ids[0]}`,
+				value: ids[0],
+				url: sim().getVideo(ids[0])?.url,
+			},
 		]);
 	});
 
@@ -216,7 +269,12 @@ describe('"By ID": n8n\'s own parameter check uses the same rules as the node', 
 	const enterpriseNode = new GridBankEnterprise().description;
 
 	/** n8n's parameter issues for a node holding `value` in "By ID" mode (the check the editor and the engine run). */
-	const issues = (description: typeof partnerNode, parameters: Record<string, unknown>, name: string, value: string) => {
+	const issues = (
+		description: typeof partnerNode,
+		parameters: Record<string, unknown>,
+		name: string,
+		value: string,
+	) => {
 		const node: INode = {
 			id: '1',
 			name: 'n',
@@ -225,7 +283,10 @@ describe('"By ID": n8n\'s own parameter check uses the same rules as the node', 
 			position: [0, 0],
 			parameters: { ...parameters, [name]: { __rl: true, mode: 'id', value } },
 		} as INode;
-		return nodeParameterIssues(description.properties as INodeProperties[], node, description)?.parameters?.[name] ?? [];
+		return (
+			nodeParameterIssues(description.properties as INodeProperties[], node, description)
+				?.parameters?.[name] ?? []
+		);
 	};
 	const accepts = (check: () => unknown) => {
 		try {
@@ -266,14 +327,17 @@ describe('"By ID": n8n\'s own parameter check uses the same rules as the node', 
 
 	test.each(samples)('Partner video key %j: the editor and the node agree', (value) => {
 		const node = accepts(() => requireVideoId({} as INode, value, 'Video Key', 0));
-		const editor = issues(partnerNode, { operation: 'getDownloadUrl' }, 'videoKey', value).length === 0;
+		const editor =
+			issues(partnerNode, { operation: 'getDownloadUrl' }, 'videoKey', value).length === 0;
 		// An empty value is "required", not a format problem: n8n reports it either way.
 		expect(editor).toBe(node);
 	});
 
 	test.each(samples)('Enterprise video ID %j: the editor and the node agree', (value) => {
 		const node = accepts(() => requireVideoId({} as INode, value, 'Video ID', 0, VIDEO_ID_PATTERN));
-		const editor = issues(enterpriseNode, { resource: 'video', operation: 'get' }, 'videoId', value).length === 0;
+		const editor =
+			issues(enterpriseNode, { resource: 'video', operation: 'get' }, 'videoId', value).length ===
+			0;
 		expect(editor).toBe(node);
 	});
 
@@ -288,7 +352,16 @@ describe('"By ID": n8n\'s own parameter check uses the same rules as the node', 
 			const byId = locator.modes?.find((mode) => mode.name === 'id');
 			expect(byId?.placeholder).toMatch(/^e\.g\. \S+$/);
 			const example = String(byId?.placeholder).slice('e.g. '.length);
-			expect(issues(description, name === 'videoKey' ? { operation: 'getDownloadUrl' } : { resource: 'video', operation: 'get' }, name, example)).toEqual([]);
+			expect(
+				issues(
+					description,
+					name === 'videoKey'
+						? { operation: 'getDownloadUrl' }
+						: { resource: 'video', operation: 'get' },
+					name,
+					example,
+				),
+			).toEqual([]);
 			expect(locator.description).toContain(example);
 		}
 	});
@@ -305,8 +378,13 @@ describe('saved workflows run whatever the picker holds', () => {
 		sim().clearLog();
 		const partner = await partnerDownloadUrl(newest.video_key);
 		expect(partner.error).toBeUndefined();
-		expect(partner.items[0].json).toMatchObject({ video_key: newest.video_key, url: expect.any(String) });
-		expect(apiCalls(sim(), '/download')[0].path).toBe(`/partner/v1/videos/${encodeURIComponent(newest.video_key)}/download`);
+		expect(partner.items[0].json).toMatchObject({
+			video_key: newest.video_key,
+			url: expect.any(String),
+		});
+		expect(apiCalls(sim(), '/download')[0].path).toBe(
+			`/partner/v1/videos/${encodeURIComponent(newest.video_key)}/download`,
+		);
 
 		const enterprise = await enterpriseGet('ocean/aerial_shot-0001');
 		expect(enterprise.error).toBeUndefined();
@@ -324,32 +402,56 @@ describe('saved workflows run whatever the picker holds', () => {
 
 	test('"From list" and "By ID" values run, on both nodes', async () => {
 		const [newest] = sim().partnerLicences(DEMO_PARTNER_KEY);
-		const fromList = await partnerDownloadUrl({ __rl: true, mode: 'list', value: newest.video_key, cachedResultName: 'A title' });
+		const fromList = await partnerDownloadUrl({
+			__rl: true,
+			mode: 'list',
+			value: newest.video_key,
+			cachedResultName: 'A title',
+		});
 		expect(fromList.items[0].json.video_key).toBe(newest.video_key);
 		const byId = await partnerDownloadUrl({ __rl: true, mode: 'id', value: newest.video_key });
 		expect(byId.items[0].json.video_key).toBe(newest.video_key);
 
-		const listed = await enterpriseGet({ __rl: true, mode: 'list', value: 'Q', cachedResultName: 'Q' });
+		const listed = await enterpriseGet({
+			__rl: true,
+			mode: 'list',
+			value: 'Q',
+			cachedResultName: 'Q',
+		});
 		expect(listed.items[0].json.id).toBe('Q');
 		const typed = await enterpriseGet({ __rl: true, mode: 'id', value: 'city_night-timelapse_4k' });
 		expect(typed.items[0].json.id).toBe('city_night-timelapse_4k');
 	});
 
 	test('an expression in "By ID" is resolved per item, then checked', async () => {
-		const keys = sim().partnerLicences(DEMO_PARTNER_KEY).slice(0, 2).map((licence) => licence.video_key);
+		const keys = sim()
+			.partnerLicences(DEMO_PARTNER_KEY)
+			.slice(0, 2)
+			.map((licence) => licence.video_key);
 		const run = await runPartner(
-			{ operation: 'getDownloadUrl', videoKey: { __rl: true, mode: 'id', value: '={{ $json.key }}' } },
+			{
+				operation: 'getDownloadUrl',
+				videoKey: { __rl: true, mode: 'id', value: '={{ $json.key }}' },
+			},
 			{ input: [{ key: keys[0] }, { key: keys[1] }, { key: '' }], continueOnFail: true },
 		);
-		expect(run.items.map((item) => item.json.video_key ?? item.json.error)).toEqual([keys[0], keys[1], 'Video Key is empty']);
+		expect(run.items.map((item) => item.json.video_key ?? item.json.error)).toEqual([
+			keys[0],
+			keys[1],
+			'Video Key is empty',
+		]);
 	});
 
 	test('"From list" with nothing picked: n8n itself refuses to start, naming the parameter', async () => {
 		sim().clearLog();
 		// n8n 1.x refuses both too, without naming the parameter (its editor marks it before a run).
 		const legacy = coreMajor < 2 ? /The workflow has issues/ : undefined;
-		await expect(partnerDownloadUrl({ __rl: true, mode: 'list', value: '' })).rejects.toThrow(legacy ?? /Parameter "Video Key" is required/);
-		await expect(partnerDownloadUrl({ __rl: true, mode: 'id', value: 'a/../b' })).rejects.toThrow(legacy ?? /A video key is 1-50 characters/);
+		await expect(partnerDownloadUrl({ __rl: true, mode: 'list', value: '' })).rejects.toThrow(
+			legacy ?? /Parameter "Video Key" is required/,
+		);
+		await expect(partnerDownloadUrl({ __rl: true, mode: 'id', value: 'a/../b' })).rejects.toThrow(
+			legacy ?? /A video key is 1-50 characters/,
+		);
 		expect(sim().log.filter((entry) => entry.target === 'api')).toEqual([]);
 	});
 });

@@ -44,17 +44,27 @@ describe('scrub', () => {
 	const secrets = secretsOf(key);
 
 	test('the whole key, the secret after the dot, JSON-escaped and URL-encoded forms', () => {
-		const text = [key, 'Xk29/secret"part', JSON.stringify(key), 'Xk29\\/secret\\"part', encodeURIComponent(key)].join(' | ');
+		const text = [
+			key,
+			'Xk29/secret"part',
+			JSON.stringify(key),
+			'Xk29\\/secret\\"part',
+			encodeURIComponent(key),
+		].join(' | ');
 		const scrubbed = scrubText(text, secrets);
 		expect(scrubbed).not.toMatch(/Xk29/);
 		expect(scrubbed).toContain('[redacted]');
 	});
 
 	test('parsed JSON: values and names', () => {
-		expect(scrubValue({ [key]: ['Bearer ' + key, 3, null] }, secrets)).toEqual({ '[redacted]': ['Bearer [redacted]', 3, null] });
+		expect(scrubValue({ [key]: ['Bearer ' + key, 3, null] }, secrets)).toEqual({
+			'[redacted]': ['Bearer [redacted]', 3, null],
+		});
 	});
 
 	test('a short secret part could be a common word: only the whole key is scrubbed then', () => {
-		expect(scrubText('apik_x.error happened: error', secretsOf('apik_x.error'))).toBe('[redacted] happened: error');
+		expect(scrubText('apik_x.error happened: error', secretsOf('apik_x.error'))).toBe(
+			'[redacted] happened: error',
+		);
 	});
 });

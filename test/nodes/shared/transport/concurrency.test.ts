@@ -12,12 +12,17 @@ afterAll(() => setPacingWindow(60_000));
 
 test('five concurrent Return All listings on one key: 350 requests, no 429, every list complete', async () => {
 	const { key } = sim().createPartnerAccount({ licences: 7000 });
-	const expected = sim().partnerLicences(key).map((l) => l.video_key);
+	const expected = sim()
+		.partnerLicences(key)
+		.map((l) => l.video_key);
 	sim().clearLog();
 	const started = Date.now();
 	const runs = await Promise.all(
 		Array.from({ length: 5 }, () =>
-			runPartner({ operation: 'listContent', returnAll: true, options: { maxRetries: 0 } }, { apiKey: key }),
+			runPartner(
+				{ operation: 'listContent', returnAll: true, options: { maxRetries: 0 } },
+				{ apiKey: key },
+			),
 		),
 	);
 	const took = Date.now() - started;

@@ -2,7 +2,12 @@
 import { apiDeadline, LIMITS, RateWatch } from '../../../../nodes/shared/transport/deadlines';
 
 /** Feeds `bytesPerSecond` for `seconds`, checking every second; the first verdict, if any. */
-function run(watch: RateWatch, start: number, seconds: number, bytesPerSecond: (second: number) => number) {
+function run(
+	watch: RateWatch,
+	start: number,
+	seconds: number,
+	bytesPerSecond: (second: number) => number,
+) {
 	for (let s = 1; s <= seconds; s++) {
 		watch.add(bytesPerSecond(s));
 		const slow = watch.check(start + s * 1000);
@@ -12,7 +17,11 @@ function run(watch: RateWatch, start: number, seconds: number, bytesPerSecond: (
 }
 
 test('the defaults: 16 KiB/s over 30 s; an API attempt has 30 s', () => {
-	expect(LIMITS).toEqual({ apiDeadlineMs: 30_000, storageMinBytesPerSecond: 16 * 1024, storageRateWindowMs: 30_000 });
+	expect(LIMITS).toEqual({
+		apiDeadlineMs: 30_000,
+		storageMinBytesPerSecond: 16 * 1024,
+		storageRateWindowMs: 30_000,
+	});
 	expect(apiDeadline(undefined).seconds).toBe(30);
 });
 

@@ -15,26 +15,71 @@ const REVOKED = 'apik_gone.revoked-secret-part';
 const output = outputCapture();
 
 type Node = 'gridBankPartner' | 'gridBankEnterprise' | 'gridBankPartnerTrigger';
-type Scenario = [label: string, arrange: (node: Node) => { key?: string; parameters?: Record<string, unknown> } | void];
-const partnerList = { operation: 'listContent', returnAll: false, limit: 2, options: { maxRetries: 0 } };
+type Scenario = [
+	label: string,
+	arrange: (node: Node) => { key?: string; parameters?: Record<string, unknown> } | void,
+];
+const partnerList = {
+	operation: 'listContent',
+	returnAll: false,
+	limit: 2,
+	options: { maxRetries: 0 },
+};
 const enterpriseUsage = { resource: 'usage', operation: 'get', options: { maxRetries: 0 } };
-const byNode = (node: Node, partner: Record<string, unknown>, enterprise: Record<string, unknown>) =>
-	node === 'gridBankEnterprise' ? enterprise : node === 'gridBankPartner' ? partner : { options: { maxRetries: 0 } };
+const byNode = (
+	node: Node,
+	partner: Record<string, unknown>,
+	enterprise: Record<string, unknown>,
+) =>
+	node === 'gridBankEnterprise'
+		? enterprise
+		: node === 'gridBankPartner'
+			? partner
+			: { options: { maxRetries: 0 } };
 
 const scenarios: Scenario[] = [
 	['400', () => sim().faults.failNext({ status: 400, count: 10 })],
-	['401', (node) => ({ key: node === 'gridBankEnterprise' ? 'ent_revoked_secret_value' : REVOKED })],
-	['403', (node) => {
-		if (node === 'gridBankEnterprise') sim().faults.setSubscription(DEMO_ENTERPRISE_KEY, false);
-		else sim().faults.withdrawPartnerAccess(DEMO_PARTNER_KEY);
-		return { parameters: byNode(node, partnerList, { resource: 'video', operation: 'get', videoId: 'ocean/aerial_shot-0001' }) };
-	}],
+	[
+		'401',
+		(node) => ({ key: node === 'gridBankEnterprise' ? 'ent_revoked_secret_value' : REVOKED }),
+	],
+	[
+		'403',
+		(node) => {
+			if (node === 'gridBankEnterprise') sim().faults.setSubscription(DEMO_ENTERPRISE_KEY, false);
+			else sim().faults.withdrawPartnerAccess(DEMO_PARTNER_KEY);
+			return {
+				parameters: byNode(node, partnerList, {
+					resource: 'video',
+					operation: 'get',
+					videoId: 'ocean/aerial_shot-0001',
+				}),
+			};
+		},
+	],
 	['404', () => sim().faults.failNext({ status: 404, count: 10 })],
-	['404 for one video', (node) => {
-		if (node === 'gridBankPartnerTrigger') sim().faults.failNext({ status: 404, count: 10 });
-		return { parameters: byNode(node, { operation: 'getDownloadUrl', videoKey: 'nope' }, { resource: 'video', operation: 'get', videoId: 'no-such-video' }) };
-	}],
-	['422', () => sim().faults.failNext({ status: 422, count: 10, validation: [{ loc: ['query', 'x'], msg: 'bad', type: 't' }] })],
+	[
+		'404 for one video',
+		(node) => {
+			if (node === 'gridBankPartnerTrigger') sim().faults.failNext({ status: 404, count: 10 });
+			return {
+				parameters: byNode(
+					node,
+					{ operation: 'getDownloadUrl', videoKey: 'nope' },
+					{ resource: 'video', operation: 'get', videoId: 'no-such-video' },
+				),
+			};
+		},
+	],
+	[
+		'422',
+		() =>
+			sim().faults.failNext({
+				status: 422,
+				count: 10,
+				validation: [{ loc: ['query', 'x'], msg: 'bad', type: 't' }],
+			}),
+	],
 	['429', () => sim().faults.failNext({ status: 429, count: 10, retryAfter: '0' })],
 	['500', () => sim().faults.failNext({ status: 500, count: 10 })],
 	['502 HTML', () => sim().faults.failNext({ status: 502, count: 10, htmlBody: true })],
@@ -44,49 +89,74 @@ const scenarios: Scenario[] = [
 const nodes: Node[] = ['gridBankPartner', 'gridBankEnterprise', 'gridBankPartnerTrigger'];
 
 describe.each(nodes)('%s', (node) => {
-	test.each(scenarios.map(([label, arrange]) => [label, arrange] as const))('%s', async (_label, arrange) => {
-		sim().reset();
-		sim().faults.echoAuthorization(true);
-		const arranged = arrange(node) ?? {};
-		const partnerSide = node !== 'gridBankEnterprise';
-		const apiKey = arranged.key ?? (partnerSide ? DEMO_PARTNER_KEY : DEMO_ENTERPRISE_KEY);
-		const parameters = arranged.parameters ?? byNode(node, partnerList, enterpriseUsage);
-		output.start();
-		let written = '';
-		const everything: string[] = [];
-		try {
-			if (node === 'gridBankPartnerTrigger') {
-				const trigger = pollTrigger(parameters, { apiKey });
-				const poll = await trigger.activate();
-				expect(poll.error).toBeDefined();
-				const error = poll.error as Error & Record<string, unknown>;
-				everything.push(JSON.stringify(poll), JSON.stringify(trigger.nodeState ?? {}), String(error.message), String(error.description), JSON.stringify(error.context ?? {}), JSON.stringify(error.errorResponse ?? {}), JSON.stringify(error.messages ?? []), String(error.stack));
-			} else
-				for (const continueOnFail of [false, true]) {
-					const run = await (node === 'gridBankPartner' ? runPartner : runEnterprise)(parameters, { apiKey, continueOnFail });
-					expect(run.error ?? run.items[0]?.json.error).toBeDefined();
-					everything.push(JSON.stringify(run.run), JSON.stringify(run.items), JSON.stringify(run.error ?? {}), String(run.error?.stack ?? ''));
-				}
-		} finally {
-			written = output.stop();
-		}
-		// The fault really echoed the key: the simulator answered with it.
-		expect(sim().log.some((entry) => entry.status >= 400)).toBe(true);
-		const secret = apiKey.includes('.') ? apiKey.split('.')[1] : apiKey;
-		for (const needle of [apiKey, secret]) {
-			for (const text of everything) expect(text).not.toContain(needle);
-			expect(written).not.toContain(needle);
-		}
-	});
+	test.each(scenarios.map(([label, arrange]) => [label, arrange] as const))(
+		'%s',
+		async (_label, arrange) => {
+			sim().reset();
+			sim().faults.echoAuthorization(true);
+			const arranged = arrange(node) ?? {};
+			const partnerSide = node !== 'gridBankEnterprise';
+			const apiKey = arranged.key ?? (partnerSide ? DEMO_PARTNER_KEY : DEMO_ENTERPRISE_KEY);
+			const parameters = arranged.parameters ?? byNode(node, partnerList, enterpriseUsage);
+			output.start();
+			let written = '';
+			const everything: string[] = [];
+			try {
+				if (node === 'gridBankPartnerTrigger') {
+					const trigger = pollTrigger(parameters, { apiKey });
+					const poll = await trigger.activate();
+					expect(poll.error).toBeDefined();
+					const error = poll.error as Error & Record<string, unknown>;
+					everything.push(
+						JSON.stringify(poll),
+						JSON.stringify(trigger.nodeState ?? {}),
+						String(error.message),
+						String(error.description),
+						JSON.stringify(error.context ?? {}),
+						JSON.stringify(error.errorResponse ?? {}),
+						JSON.stringify(error.messages ?? []),
+						String(error.stack),
+					);
+				} else
+					for (const continueOnFail of [false, true]) {
+						const run = await (node === 'gridBankPartner' ? runPartner : runEnterprise)(
+							parameters,
+							{ apiKey, continueOnFail },
+						);
+						expect(run.error ?? run.items[0]?.json.error).toBeDefined();
+						everything.push(
+							JSON.stringify(run.run),
+							JSON.stringify(run.items),
+							JSON.stringify(run.error ?? {}),
+							String(run.error?.stack ?? ''),
+						);
+					}
+			} finally {
+				written = output.stop();
+			}
+			// The fault really echoed the key: the simulator answered with it.
+			expect(sim().log.some((entry) => entry.status >= 400)).toBe(true);
+			const secret = apiKey.includes('.') ? apiKey.split('.')[1] : apiKey;
+			for (const needle of [apiKey, secret]) {
+				for (const text of everything) expect(text).not.toContain(needle);
+				expect(written).not.toContain(needle);
+			}
+		},
+	);
 });
 
 test('trigger: a listing whose text carries the key reaches neither items nor the saved state with it', async () => {
 	sim().reset();
-	const { key } = sim().createPartnerAccount({ licences: 2, purchasedAtStart: Math.floor(Date.now() / 1000) - 30 * 86_400 });
+	const { key } = sim().createPartnerAccount({
+		licences: 2,
+		purchasedAtStart: Math.floor(Date.now() / 1000) - 30 * 86_400,
+	});
 	const secret = key.split('.')[1];
 	const trigger = pollTrigger({ download: true }, { apiKey: key, pollBudgetMs: 1 });
 	expect((await trigger.activate()).error).toBeUndefined();
-	const ids = sim().addEnterpriseVideos([1, 2, 3].map((n) => ({ title: `Clip ${n} for Bearer ${key} (${secret})` })));
+	const ids = sim().addEnterpriseVideos(
+		[1, 2, 3].map((n) => ({ title: `Clip ${n} for Bearer ${key} (${secret})` })),
+	);
 	sim().addPartnerLicences(key, 3, { videoKeys: ids });
 	const poll = await trigger.tick();
 	expect(poll.items).toHaveLength(1);

@@ -21,7 +21,11 @@ describe('API: an overall deadline per attempt', () => {
 		LIMITS.apiDeadlineMs = 2000;
 		sim().faults.dripApi(50);
 		const began = Date.now();
-		const run = await runEnterprise({ resource: 'usage', operation: 'get', options: { maxRetries: 0 } });
+		const run = await runEnterprise({
+			resource: 'usage',
+			operation: 'get',
+			options: { maxRetries: 0 },
+		});
 		expect(run.items).toEqual([]);
 		expect(run.error?.message).toBe('GridBank did not answer within 2 seconds');
 		expect(Date.now() - began).toBeLessThan(6000);
@@ -30,7 +34,11 @@ describe('API: an overall deadline per attempt', () => {
 	test('a slow but steady answer inside the deadline is read', async () => {
 		LIMITS.apiDeadlineMs = 5000;
 		sim().faults.dripApi(2);
-		const run = await runEnterprise({ resource: 'usage', operation: 'get', options: { maxRetries: 0 } });
+		const run = await runEnterprise({
+			resource: 'usage',
+			operation: 'get',
+			options: { maxRetries: 0 },
+		});
 		expect(run.error).toBeUndefined();
 		expect(run.items[0].json.customer_id).toBeDefined();
 	});
@@ -40,8 +48,12 @@ test('stopping the execution during a dripping API answer cancels the run: no de
 	LIMITS.apiDeadlineMs = 20_000;
 	sim().faults.dripApi(50);
 	let cancel: () => void = () => {};
-	const started = runEnterprise({ resource: 'usage', operation: 'get' }, { onStart: (execution) => (cancel = execution.cancel) });
-	for (let i = 0; i < 100 && !sim().log.some((e) => e.target === 'api'); i++) await new Promise((r) => setTimeout(r, 20));
+	const started = runEnterprise(
+		{ resource: 'usage', operation: 'get' },
+		{ onStart: (execution) => (cancel = execution.cancel) },
+	);
+	for (let i = 0; i < 100 && !sim().log.some((e) => e.target === 'api'); i++)
+		await new Promise((r) => setTimeout(r, 20));
 	await new Promise((r) => setTimeout(r, 300));
 	const cancelledAt = Date.now();
 	cancel();
@@ -58,11 +70,20 @@ describe('storage: a minimum average rate', () => {
 		const key = licensed(0);
 		sim().setVideoFile(key, { size: 200_000 });
 		sim().faults.slowDownload(2048);
-		const run = await keep(await runPartner({ operation: 'getDownloadUrl', videoKey: key, download: true, options: { maxRetries: 1 } }));
+		const run = await keep(
+			await runPartner({
+				operation: 'getDownloadUrl',
+				videoKey: key,
+				download: true,
+				options: { maxRetries: 1 },
+			}),
+		);
 		expect(run.items).toEqual([]);
 		expect(run.error?.message).toBe('The download was cut off before the whole file arrived');
 		expect(run.error?.description).toMatch(/below the minimum of 16 KiB\/s/);
-		const ranges = sim().log.filter((e) => e.target === 'storage').map((e) => e.headers.range);
+		const ranges = sim()
+			.log.filter((e) => e.target === 'storage')
+			.map((e) => e.headers.range);
 		expect(ranges).toHaveLength(2);
 		expect(ranges[1]).toMatch(/^bytes=[1-9]\d*-$/);
 	});
@@ -73,10 +94,18 @@ describe('storage: a minimum average rate', () => {
 		const size = 500_000;
 		sim().setVideoFile(key, { size });
 		sim().faults.slowDownload(200 * 1024);
-		const run = await keep(await runPartner({ operation: 'getDownloadUrl', videoKey: key, download: true, options: { maxRetries: 0 } }));
+		const run = await keep(
+			await runPartner({
+				operation: 'getDownloadUrl',
+				videoKey: key,
+				download: true,
+				options: { maxRetries: 0 },
+			}),
+		);
 		expect(run.error).toBeUndefined();
 		const hash = createHash('sha256');
-		for await (const chunk of await binaryStream(run.items[0], 'data')) hash.update(chunk as Buffer);
+		for await (const chunk of await binaryStream(run.items[0], 'data'))
+			hash.update(chunk as Buffer);
 		expect(hash.digest('hex')).toBe(fileSha256(key, size));
 		expect(sim().log.filter((e) => e.target === 'storage')).toHaveLength(1);
 	});

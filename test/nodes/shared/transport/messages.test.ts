@@ -12,9 +12,11 @@ const keep = cleanUpBinaries();
 
 const licensed = (n: number) => sim().partnerLicences(DEMO_PARTNER_KEY)[n].video_key;
 
-test('a connection reset on the API keeps the node\'s own message (not n8n\'s ECONNRESET text)', async () => {
+test("a connection reset on the API keeps the node's own message (not n8n's ECONNRESET text)", async () => {
 	sim().faults.resetConnections({ count: 3, target: 'api' });
-	const run = await keep(await runPartner({ operation: 'listContent', limit: 5, options: { maxRetries: 0 } }));
+	const run = await keep(
+		await runPartner({ operation: 'listContent', limit: 5, options: { maxRetries: 0 } }),
+	);
 	expect(run.error?.message).toBe('Could not reach GridBank: the connection failed (ECONNRESET)');
 	expect(run.error?.description).toMatch(/Base URL/);
 });
@@ -23,8 +25,17 @@ test('a storage connection failure names storage and does not blame the Base URL
 	const key = licensed(0);
 	sim().setVideoFile(key, { size: 1000 });
 	sim().faults.resetConnections({ count: 3, target: 'storage' });
-	const run = await keep(await runPartner({ operation: 'getDownloadUrl', videoKey: key, download: true, options: { maxRetries: 0 } }));
-	expect(run.error?.message).toBe("Could not reach GridBank's file storage: the connection failed (ECONNRESET)");
+	const run = await keep(
+		await runPartner({
+			operation: 'getDownloadUrl',
+			videoKey: key,
+			download: true,
+			options: { maxRetries: 0 },
+		}),
+	);
+	expect(run.error?.message).toBe(
+		"Could not reach GridBank's file storage: the connection failed (ECONNRESET)",
+	);
 	expect(run.error?.description).not.toMatch(/Base URL/);
 });
 
@@ -33,17 +44,26 @@ test('an Enterprise file_size smaller than the file: expected vs received, the r
 	sim().setVideoFile(id, { size: 5000 });
 	sim().faults.misstateFileSize(-1000);
 	const run = keep(
-		await runEnterprise({ resource: 'video', operation: 'getDownload', videoId: id, download: true }),
+		await runEnterprise({
+			resource: 'video',
+			operation: 'getDownload',
+			videoId: id,
+			download: true,
+		}),
 	);
 	expect(run.items).toEqual([]);
-	expect(run.error?.message).toBe("GridBank's storage holds a file of another size than GridBank announced");
+	expect(run.error?.message).toBe(
+		"GridBank's storage holds a file of another size than GridBank announced",
+	);
 	expect(run.error?.description).toMatch(/the file has 5000 bytes, but 4000 were announced/);
 });
 
 describe('403 with a code the node does not know', () => {
 	test('on a download: the code is quoted, no "not licensed"', async () => {
 		sim().faults.partnerForbidden('/download', 'geo_blocked');
-		const run = await keep(await runPartner({ operation: 'getDownloadUrl', videoKey: licensed(2) }));
+		const run = await keep(
+			await runPartner({ operation: 'getDownloadUrl', videoKey: licensed(2) }),
+		);
 		expect(run.error?.message).toBe('GridBank refused the request (HTTP 403, code "geo_blocked")');
 		expect(run.error?.message).not.toMatch(/licensed/);
 	});
@@ -63,12 +83,19 @@ describe('403 with a code the node does not know', () => {
 	});
 });
 
-test('Purchased After without an offset is read in the workflow\'s time zone', async () => {
+test("Purchased After without an offset is read in the workflow's time zone", async () => {
 	const newest = sim().partnerLicences(DEMO_PARTNER_KEY)[0].purchased_at;
 	// One second before the newest purchase, as a Tokyo wall-clock time (UTC+9, no DST).
 	const tokyo = new Date((newest - 1 + 9 * 3600) * 1000).toISOString().slice(0, 19);
-	const expected = sim().partnerLicences(DEMO_PARTNER_KEY).filter((v) => v.purchased_at >= newest).length;
-	const run = await keep(await runPartner({ operation: 'listContent', returnAll: true, options: { purchasedAfter: tokyo } }, { settings: { timezone: 'Asia/Tokyo' } }));
+	const expected = sim()
+		.partnerLicences(DEMO_PARTNER_KEY)
+		.filter((v) => v.purchased_at >= newest).length;
+	const run = await keep(
+		await runPartner(
+			{ operation: 'listContent', returnAll: true, options: { purchasedAfter: tokyo } },
+			{ settings: { timezone: 'Asia/Tokyo' } },
+		),
+	);
 	expect(run.error).toBeUndefined();
 	expect(expected).toBeGreaterThan(0);
 	expect(run.items).toHaveLength(expected);

@@ -33,7 +33,9 @@ function processCopy(name: string): void {
 	jest.isolateModules(() => {
 		const pacing = jest.requireActual<PacingModule>('../../../../nodes/shared/transport/pacing');
 		pacing.setPacingWindow(WINDOW_MS);
-		const { GridBankPartner } = jest.requireActual<NodeModule>('../../../../nodes/GridBankPartner/GridBankPartner.node');
+		const { GridBankPartner } = jest.requireActual<NodeModule>(
+			'../../../../nodes/GridBankPartner/GridBankPartner.node',
+		);
 		registerNodeType(name, new GridBankPartner() as INodeType);
 	});
 }
@@ -57,7 +59,11 @@ function shareOfLimit(times: number[]): number {
 	const last = times[times.length - 1] as number;
 	let sum = 0;
 	let windows = 0;
-	for (let start = times[0] as number, lo = 0, hi = 0; start + WINDOW_MS <= last + 1; start += 10, windows++) {
+	for (
+		let start = times[0] as number, lo = 0, hi = 0;
+		start + WINDOW_MS <= last + 1;
+		start += 10, windows++
+	) {
 		while ((times[lo] as number) < start) lo++;
 		while (hi < times.length && (times[hi] as number) < start + WINDOW_MS) hi++;
 		sum += hi - lo;
@@ -68,13 +74,22 @@ function shareOfLimit(times: number[]): number {
 test('three processes on one key: no 429, nothing lost or duplicated, most of the limit used', async () => {
 	const names = Array.from({ length: PROCESSES }, (_, i) => `gridBankPartnerProcess${i + 1}`);
 	names.forEach(processCopy);
-	const keys = sim().partnerLicences(DEMO_PARTNER_KEY).map((l) => l.video_key);
-	const credentials = (baseUrl: string) => ({ gridBankPartnerApi: { apiKey: DEMO_PARTNER_KEY, baseUrl } });
+	const keys = sim()
+		.partnerLicences(DEMO_PARTNER_KEY)
+		.map((l) => l.video_key);
+	const credentials = (baseUrl: string) => ({
+		gridBankPartnerApi: { apiKey: DEMO_PARTNER_KEY, baseUrl },
+	});
 	const urls = { operation: 'getDownloadUrl', videoKey: '={{ $json.video_key }}' };
 	// Each process has just used the key elsewhere (earlier work in the same n8n process): those
 	// requests sit in its own window, but the server counting this account never saw them.
 	for (const type of names) {
-		const earlier = await runNode({ type, parameters: urls, credentials: credentials(other().baseUrl), input: keys.slice(0, 20).map((video_key) => ({ video_key })) });
+		const earlier = await runNode({
+			type,
+			parameters: urls,
+			credentials: credentials(other().baseUrl),
+			input: keys.slice(0, 20).map((video_key) => ({ video_key })),
+		});
 		expect(earlier.error).toBeUndefined();
 	}
 	// Half a window later, so those requests leave this process's window while the account's is full.
@@ -98,12 +113,17 @@ test('three processes on one key: no 429, nothing lost or duplicated, most of th
 	}
 	const api = sim().log.filter((l) => l.target === 'api');
 	const refused = api.filter((l) => l.status === 429).length;
-	const accepted = api.filter((l) => l.status === 200).map((l) => l.at).sort((a, b) => a - b);
+	const accepted = api
+		.filter((l) => l.status === 200)
+		.map((l) => l.at)
+		.sort((a, b) => a - b);
 	expect(refused).toBe(0);
 	expect(accepted).toHaveLength(PROCESSES * ITEMS);
 	expect(busiestWindow(accepted)).toBeLessThanOrEqual(LIMIT);
 	const share = shareOfLimit(accepted);
 	const span = (accepted[accepted.length - 1] as number) - (accepted[0] as number);
-	console.log(`three processes: ${accepted.length} requests in ${span} ms, ${refused} x 429, ${Math.round(share * 1000) / 10} % of the limit`);
+	console.log(
+		`three processes: ${accepted.length} requests in ${span} ms, ${refused} x 429, ${Math.round(share * 1000) / 10} % of the limit`,
+	);
 	expect(share).toBeGreaterThanOrEqual(0.85);
 }, 60_000);

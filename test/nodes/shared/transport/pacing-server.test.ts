@@ -3,7 +3,11 @@
 // Several "processes" are separate copies of the pacing module (jest.isolateModules), each with
 // its own memory, sharing one account on the real simulator.
 import { DEMO_PARTNER_KEY, startSimulator, type Simulator } from '../../../../simulator';
-import { readAllowance, reserveFor, ServerAllowance } from '../../../../nodes/shared/transport/server-allowance';
+import {
+	readAllowance,
+	reserveFor,
+	ServerAllowance,
+} from '../../../../nodes/shared/transport/server-allowance';
 
 type PacingModule = typeof import('../../../../nodes/shared/transport/pacing');
 
@@ -20,31 +24,71 @@ const seconds = (ms: number) => String(Math.ceil(ms / 1000));
 describe('readAllowance', () => {
 	const now = Date.UTC(2025, 0, 1);
 	test('all three headers, any case, Reset in Unix seconds', () => {
-		expect(readAllowance({ 'x-ratelimit-limit': '300', 'x-ratelimit-remaining': '12', 'x-ratelimit-reset': seconds(now + 4000) }, now)).toEqual({
+		expect(
+			readAllowance(
+				{
+					'x-ratelimit-limit': '300',
+					'x-ratelimit-remaining': '12',
+					'x-ratelimit-reset': seconds(now + 4000),
+				},
+				now,
+			),
+		).toEqual({
 			limit: 300,
 			remaining: 12,
 			resetAt: now + 4000,
 		});
-		expect(readAllowance({ 'X-RateLimit-Limit': '5', 'X-RateLimit-Remaining': '0', 'X-RateLimit-Reset': '3' }, now)).toEqual({
+		expect(
+			readAllowance(
+				{ 'X-RateLimit-Limit': '5', 'X-RateLimit-Remaining': '0', 'X-RateLimit-Reset': '3' },
+				now,
+			),
+		).toEqual({
 			limit: 5,
 			remaining: 0,
 			resetAt: now + 3000,
 		});
 	});
 	test('a missing or garbled header means no server view', () => {
-		expect(readAllowance({ 'x-ratelimit-limit': '300', 'x-ratelimit-remaining': '12' }, now)).toBeUndefined();
-		expect(readAllowance({ 'x-ratelimit-limit': '0', 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': '1' }, now)).toBeUndefined();
-		expect(readAllowance({ 'x-ratelimit-limit': 'lots', 'x-ratelimit-remaining': '1', 'x-ratelimit-reset': '1' }, now)).toBeUndefined();
-		expect(readAllowance({ 'x-ratelimit-limit': '9', 'x-ratelimit-remaining': '-1', 'x-ratelimit-reset': '1' }, now)).toBeUndefined();
+		expect(
+			readAllowance({ 'x-ratelimit-limit': '300', 'x-ratelimit-remaining': '12' }, now),
+		).toBeUndefined();
+		expect(
+			readAllowance(
+				{ 'x-ratelimit-limit': '0', 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': '1' },
+				now,
+			),
+		).toBeUndefined();
+		expect(
+			readAllowance(
+				{ 'x-ratelimit-limit': 'lots', 'x-ratelimit-remaining': '1', 'x-ratelimit-reset': '1' },
+				now,
+			),
+		).toBeUndefined();
+		expect(
+			readAllowance(
+				{ 'x-ratelimit-limit': '9', 'x-ratelimit-remaining': '-1', 'x-ratelimit-reset': '1' },
+				now,
+			),
+		).toBeUndefined();
 		expect(readAllowance(undefined, now)).toBeUndefined();
 	});
 	test('a Remaining above the Limit is read as the Limit', () => {
-		expect(readAllowance({ 'x-ratelimit-limit': '5', 'x-ratelimit-remaining': '50', 'x-ratelimit-reset': '1' }, now)?.remaining).toBe(5);
+		expect(
+			readAllowance(
+				{ 'x-ratelimit-limit': '5', 'x-ratelimit-remaining': '50', 'x-ratelimit-reset': '1' },
+				now,
+			)?.remaining,
+		).toBe(5);
 	});
 });
 
 describe('which answers show a request the server counted', () => {
-	const allowance = { 'x-ratelimit-limit': '300', 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': '5' };
+	const allowance = {
+		'x-ratelimit-limit': '300',
+		'x-ratelimit-remaining': '0',
+		'x-ratelimit-reset': '5',
+	};
 	test('an answer with the allowance: counted', () => {
 		expect(new ServerAllowance().answered(allowance)).toBe(true);
 	});
@@ -67,11 +111,12 @@ describe('one process, headers given by hand', () => {
 		'x-ratelimit-reset': seconds(resetAt),
 	});
 
-	test('the server allowance decides, not this process\'s own count', async () => {
+	test("the server allowance decides, not this process's own count", async () => {
 		// Own count: one a minute. The server says 100 are left: the next requests go at once.
 		(await pacer.pace('key-srv-a', 1))(headers(100, 100, Date.now() + 60_000));
 		const started = Date.now();
-		for (let i = 0; i < 5; i++) (await pacer.pace('key-srv-a', 1))(headers(100, 99 - i, Date.now() + 60_000));
+		for (let i = 0; i < 5; i++)
+			(await pacer.pace('key-srv-a', 1))(headers(100, 99 - i, Date.now() + 60_000));
 		expect(Date.now() - started).toBeLessThan(200);
 	});
 
@@ -118,7 +163,11 @@ describe('one process, headers given by hand', () => {
 	test('requests still in flight count against the last view', async () => {
 		const reserve = reserveFor(100);
 		(await pacer.pace('key-srv-c', 1000))(headers(100, reserve + 3, Date.now() + 30_000));
-		const out = [await pacer.pace('key-srv-c', 1000), await pacer.pace('key-srv-c', 1000), await pacer.pace('key-srv-c', 1000)];
+		const out = [
+			await pacer.pace('key-srv-c', 1000),
+			await pacer.pace('key-srv-c', 1000),
+			await pacer.pace('key-srv-c', 1000),
+		];
 		let fourth: unknown;
 		void pacer.pace('key-srv-c', 1000, AbortSignal.timeout(300)).then(
 			(r) => (fourth = r),
@@ -151,7 +200,11 @@ describe('three processes on one account, against the simulator', () => {
 
 	/** Each process sends requests back to back through its own pacer for RUN_MS. */
 	async function run(headers: boolean) {
-		sim = await startSimulator({ partnerRatePerMinute: LIMIT, rateWindowMs: WINDOW_MS, partnerRateLimitHeaders: headers });
+		sim = await startSimulator({
+			partnerRatePerMinute: LIMIT,
+			rateWindowMs: WINDOW_MS,
+			partnerRateLimitHeaders: headers,
+		});
 		const url = `${sim.baseUrl}/partner/v1/content?per_page=1`;
 		const pacers = [freshPacer(), freshPacer(), freshPacer()];
 		const started = Date.now();
@@ -160,21 +213,28 @@ describe('three processes on one account, against the simulator', () => {
 			const statuses: number[] = [];
 			while (Date.now() - started < RUN_MS) {
 				const release = await pacer.pace(DEMO_PARTNER_KEY, LIMIT);
-				const res = await fetch(url, { headers: { authorization: `Bearer ${DEMO_PARTNER_KEY}`, 'user-agent': 'pacing-test' } });
+				const res = await fetch(url, {
+					headers: { authorization: `Bearer ${DEMO_PARTNER_KEY}`, 'user-agent': 'pacing-test' },
+				});
 				await res.arrayBuffer();
 				release(Object.fromEntries(res.headers));
 				statuses.push(res.status);
-				if (res.status === 429) await new Promise((r) => setTimeout(r, Number(res.headers.get('retry-after')) * 1000));
+				if (res.status === 429)
+					await new Promise((r) => setTimeout(r, Number(res.headers.get('retry-after')) * 1000));
 			}
 			return statuses;
 		});
 		const statuses = (await Promise.all(processes)).flat();
 		const elapsed = Date.now() - started;
 
-		return { ok: statuses.filter((s) => s === 200).length, refused: statuses.filter((s) => s === 429).length, elapsed };
+		return {
+			ok: statuses.filter((s) => s === 200).length,
+			refused: statuses.filter((s) => s === 429).length,
+			elapsed,
+		};
 	}
 
-	test('with X-RateLimit-* headers: no 429, and most of the account\'s allowance used', async () => {
+	test("with X-RateLimit-* headers: no 429, and most of the account's allowance used", async () => {
 		const { ok, refused, elapsed } = await run(true);
 		expect(refused).toBe(0);
 		// The allowance over the run: LIMIT per window.

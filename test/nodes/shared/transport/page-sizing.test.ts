@@ -2,10 +2,21 @@
 // does not end (page-progress.ts). No engine, no HTTP.
 import type { INode } from 'n8n-workflow';
 
-import { endlessListError, PageProgress, UNPRODUCTIVE_PAGES } from '../../../../nodes/shared/transport/page-progress';
+import {
+	endlessListError,
+	PageProgress,
+	UNPRODUCTIVE_PAGES,
+} from '../../../../nodes/shared/transport/page-progress';
 import { perPageFor } from '../../../../nodes/shared/transport/paging';
 
-const node: INode = { id: 'n', name: 'GridBank', type: 'n8n-nodes-gridbank.gridBankEnterprise', typeVersion: 1, position: [0, 0], parameters: {} };
+const node: INode = {
+	id: 'n',
+	name: 'GridBank',
+	type: 'n8n-nodes-gridbank.gridBankEnterprise',
+	typeVersion: 1,
+	position: [0, 0],
+	parameters: {},
+};
 
 describe('perPageFor: Return All takes the largest page; a limit the fewest pages, each as small as still covers it', () => {
 	test.each([
@@ -54,7 +65,8 @@ describe('PageProgress', () => {
 		progress.repeats('a');
 		progress.restarted(2);
 		expect(progress.repeats('a')).toBe(false);
-		for (let page = 1; page < UNPRODUCTIVE_PAGES + 2; page++) expect(progress.stalled(0)).toBe(false);
+		for (let page = 1; page < UNPRODUCTIVE_PAGES + 2; page++)
+			expect(progress.stalled(0)).toBe(false);
 		expect(progress.stalled(0)).toBe(true);
 		// A productive page brings the allowance back to the normal one.
 		progress.stalled(1);
@@ -64,11 +76,15 @@ describe('PageProgress', () => {
 
 	test('endlessListError says why paging stopped and after how many requests', () => {
 		const idle = endlessListError(node, 3, 'idle', 7);
-		expect(idle.message).toBe(`The list of videos did not end: GridBank sent ${UNPRODUCTIVE_PAGES} pages in a row without a new video`);
+		expect(idle.message).toBe(
+			`The list of videos did not end: GridBank sent ${UNPRODUCTIVE_PAGES} pages in a row without a new video`,
+		);
 		expect(idle.description).toMatch(/^Paging was stopped after 7 requests/);
 		expect(idle.context.itemIndex).toBe(3);
 		const cursor = endlessListError(node, 0, 'cursor', 1);
-		expect(cursor.message).toBe('The list of videos did not end: GridBank sent a page cursor it had already sent');
+		expect(cursor.message).toBe(
+			'The list of videos did not end: GridBank sent a page cursor it had already sent',
+		);
 		expect(cursor.description).toMatch(/^Paging was stopped after 1 request so/);
 	});
 });

@@ -21,13 +21,22 @@ describe.each(styles)('Partner paging fault %s', (style, message, requests) => {
 		const { key } = sim().createPartnerAccount({ licences: 450 });
 		sim().faults.partnerPaging(style);
 		const run = await runPartner({ operation: 'listContent', returnAll: true }, { apiKey: key });
-		expect(run.error?.message).toMatch(new RegExp(`^The list of videos did not end: ${message.source}$`));
-		expect(run.error?.description).toMatch(new RegExp(`^Paging was stopped after ${requests} requests so the workflow cannot loop forever`));
+		expect(run.error?.message).toMatch(
+			new RegExp(`^The list of videos did not end: ${message.source}$`),
+		);
+		expect(run.error?.description).toMatch(
+			new RegExp(
+				`^Paging was stopped after ${requests} requests so the workflow cannot loop forever`,
+			),
+		);
 		expect(apiCalls(sim(), '/partner/v1/content')).toHaveLength(requests);
 	});
 
 	test('the trigger poll fails the same way, then emits every new licence exactly once when paging recovers', async () => {
-		const { key } = sim().createPartnerAccount({ licences: 20, purchasedAtStart: Math.floor(Date.now() / 1000) - 7200 });
+		const { key } = sim().createPartnerAccount({
+			licences: 20,
+			purchasedAtStart: Math.floor(Date.now() / 1000) - 7200,
+		});
 		const trigger = pollTrigger({}, { apiKey: key });
 		expect((await trigger.activate()).error).toBeUndefined();
 		const added = sim().addPartnerLicences(key, 350);
@@ -39,7 +48,9 @@ describe.each(styles)('Partner paging fault %s', (style, message, requests) => {
 		sim().faults.partnerPaging('off');
 		const recovered = await trigger.tick();
 		expect(recovered.error).toBeUndefined();
-		expect((recovered.items ?? []).map((item) => item.json.video_key).sort()).toEqual([...added].sort());
+		expect((recovered.items ?? []).map((item) => item.json.video_key).sort()).toEqual(
+			[...added].sort(),
+		);
 	});
 });
 
@@ -54,9 +65,14 @@ test('a cursor restart after a stale cursor is not mistaken for a loop', async (
 test('Enterprise: pages that stay empty while has_more is true end the search after 3 of them, with a hint', async () => {
 	sim().faults.enterpriseEmptyPages(true);
 	const { key } = sim().createEnterpriseAccount();
-	const run = await runEnterprise({ resource: 'video', operation: 'search', query: 'footage', returnAll: true }, { apiKey: key });
+	const run = await runEnterprise(
+		{ resource: 'video', operation: 'search', query: 'footage', returnAll: true },
+		{ apiKey: key },
+	);
 	expect(run.error).toBeUndefined();
 	expect(run.items).toHaveLength(80);
 	expect(apiCalls(sim(), '/videos/search')).toHaveLength(4);
-	expect(JSON.stringify(run.task.hints ?? run.run.data.resultData)).toMatch(/The search stopped early: GridBank sent 3 pages in a row without a new video/);
+	expect(JSON.stringify(run.task.hints ?? run.run.data.resultData)).toMatch(
+		/The search stopped early: GridBank sent 3 pages in a row without a new video/,
+	);
 });

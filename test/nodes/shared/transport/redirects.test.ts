@@ -13,21 +13,48 @@ const redirected = () => sim().log.filter((entry) => entry.target === 'redirect'
 type Case = [string, 'gridBankPartner' | 'gridBankEnterprise', Record<string, unknown>];
 const cases: Case[] = [
 	['Partner list', 'gridBankPartner', { operation: 'listContent', returnAll: true }],
-	['Partner download URL', 'gridBankPartner', { operation: 'getDownloadUrl', videoKey: '={{ $json.key }}' }],
-	['Enterprise search', 'gridBankEnterprise', { resource: 'video', operation: 'search', query: 'footage', limit: 3 }],
-	['Enterprise get', 'gridBankEnterprise', { resource: 'video', operation: 'get', videoId: 'ocean/aerial_shot-0001' }],
+	[
+		'Partner download URL',
+		'gridBankPartner',
+		{ operation: 'getDownloadUrl', videoKey: '={{ $json.key }}' },
+	],
+	[
+		'Enterprise search',
+		'gridBankEnterprise',
+		{ resource: 'video', operation: 'search', query: 'footage', limit: 3 },
+	],
+	[
+		'Enterprise get',
+		'gridBankEnterprise',
+		{ resource: 'video', operation: 'get', videoId: 'ocean/aerial_shot-0001' },
+	],
 	['Enterprise usage', 'gridBankEnterprise', { resource: 'usage', operation: 'get' }],
-	['Enterprise get download', 'gridBankEnterprise', { resource: 'video', operation: 'getDownload', videoId: 'ocean/aerial_shot-0001' }],
+	[
+		'Enterprise get download',
+		'gridBankEnterprise',
+		{ resource: 'video', operation: 'getDownload', videoId: 'ocean/aerial_shot-0001' },
+	],
 ];
 
-const run = (type: Case[1], parameters: Record<string, unknown>, baseUrl = sim().baseUrl, continueOnFail = false) =>
-	(type === 'gridBankPartner' ? runPartner : runEnterprise)(parameters, { baseUrl, input: [{ key: licensed() }], continueOnFail });
+const run = (
+	type: Case[1],
+	parameters: Record<string, unknown>,
+	baseUrl = sim().baseUrl,
+	continueOnFail = false,
+) =>
+	(type === 'gridBankPartner' ? runPartner : runEnterprise)(parameters, {
+		baseUrl,
+		input: [{ key: licensed() }],
+		continueOnFail,
+	});
 
 describe.each(cases)('%s', (_label, type, parameters) => {
 	test('a redirect to another origin is refused: that origin receives nothing', async () => {
 		sim().faults.redirectApi({ to: 'other', count: 1 });
 		const result = await run(type, parameters);
-		expect(result.error?.message).toMatch(/^GridBank redirected the request to another address \(host 127\.0\.0\.1:\d+\); the key was not sent there$/);
+		expect(result.error?.message).toMatch(
+			/^GridBank redirected the request to another address \(host 127\.0\.0\.1:\d+\); the key was not sent there$/,
+		);
 		expect(result.error?.httpCode).toBe('302');
 		expect(redirected()).toEqual([]);
 	});
@@ -45,7 +72,9 @@ describe.each(cases)('%s', (_label, type, parameters) => {
 	test('a redirect loop within the origin ends after a few hops', async () => {
 		sim().faults.redirectApi({ to: 'same', count: 50 });
 		const result = await run(type, parameters);
-		expect(result.error?.message).toMatch(/^GridBank redirected the request more than 5 times in a row/);
+		expect(result.error?.message).toMatch(
+			/^GridBank redirected the request more than 5 times in a row/,
+		);
 		expect(sim().log.filter((entry) => entry.target === 'api').length).toBe(6);
 	});
 });
@@ -54,7 +83,9 @@ test('the trigger refuses a redirect to another origin too', async () => {
 	const trigger = pollTrigger();
 	sim().faults.redirectApi({ to: 'other', count: 1 });
 	const poll = await trigger.activate();
-	expect(String((poll.error as Error | undefined)?.message)).toMatch(/redirected the request to another address .*the key was not sent there/);
+	expect(String((poll.error as Error | undefined)?.message)).toMatch(
+		/redirected the request to another address .*the key was not sent there/,
+	);
 	expect(redirected()).toEqual([]);
 });
 
@@ -82,7 +113,11 @@ describe('the Base URL is strict', () => {
 		() => `http://localhost:${port()}/`,
 		() => `hTTp://127.0.0.1:${port()}//`,
 	])('loopback over plain http is allowed, any scheme case (%#)', async (baseUrl) => {
-		const result = await run('gridBankPartner', { operation: 'listContent', returnAll: false, limit: 2 }, baseUrl());
+		const result = await run(
+			'gridBankPartner',
+			{ operation: 'listContent', returnAll: false, limit: 2 },
+			baseUrl(),
+		);
 		expect(result.error).toBeUndefined();
 		expect(result.items).toHaveLength(2);
 	});
@@ -90,7 +125,9 @@ describe('the Base URL is strict', () => {
 	test('the trigger stores nothing of a refused Base URL', async () => {
 		const trigger = pollTrigger({}, { baseUrl: `http://someone:hunter2pass@127.0.0.1:${port()}` });
 		const poll = await trigger.activate();
-		expect(String((poll.error as Error | undefined)?.message)).toMatch(/contains a user name and a password/);
+		expect(String((poll.error as Error | undefined)?.message)).toMatch(
+			/contains a user name and a password/,
+		);
 		expect(JSON.stringify(trigger.nodeState ?? {})).not.toMatch(/someone|hunter2pass/);
 		expect(sim().log).toEqual([]);
 	});

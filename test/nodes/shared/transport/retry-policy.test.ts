@@ -3,13 +3,30 @@
 import type { INode } from 'n8n-workflow';
 
 import { askedToWaitError } from '../../../../nodes/shared/transport/asked-wait';
-import { backoffMs, MAX_WAIT_MS, networkErrorCode, requestedWaitMs, RETRYABLE_STATUSES } from '../../../../nodes/shared/transport/retry-policy';
+import {
+	backoffMs,
+	MAX_WAIT_MS,
+	networkErrorCode,
+	requestedWaitMs,
+	RETRYABLE_STATUSES,
+} from '../../../../nodes/shared/transport/retry-policy';
 
-const node: INode = { id: 'n', name: 'GridBank', type: 'n8n-nodes-gridbank.gridBankPartner', typeVersion: 1, position: [0, 0], parameters: {} };
+const node: INode = {
+	id: 'n',
+	name: 'GridBank',
+	type: 'n8n-nodes-gridbank.gridBankPartner',
+	typeVersion: 1,
+	position: [0, 0],
+	parameters: {},
+};
 
 describe('retryable statuses', () => {
-	test.each([429, 500, 502, 503, 504])('%i is retried', (status) => expect(RETRYABLE_STATUSES.has(status)).toBe(true));
-	test.each([400, 401, 403, 404, 408, 422, 501, 505])('%i is not', (status) => expect(RETRYABLE_STATUSES.has(status)).toBe(false));
+	test.each([429, 500, 502, 503, 504])('%i is retried', (status) =>
+		expect(RETRYABLE_STATUSES.has(status)).toBe(true),
+	);
+	test.each([400, 401, 403, 404, 408, 422, 501, 505])('%i is not', (status) =>
+		expect(RETRYABLE_STATUSES.has(status)).toBe(false),
+	);
 });
 
 describe('backoffMs: between half and all of 500 ms × 2^attempt, capped at 30 s', () => {
@@ -29,7 +46,8 @@ describe('backoffMs: between half and all of 500 ms × 2^attempt, capped at 30 s
 	});
 
 	test('never zero, even with the smallest random draw', () => {
-		for (let attempt = 0; attempt < 10; attempt++) expect(backoffMs(attempt, () => 0)).toBeGreaterThan(0);
+		for (let attempt = 0; attempt < 10; attempt++)
+			expect(backoffMs(attempt, () => 0)).toBeGreaterThan(0);
 	});
 });
 
@@ -45,10 +63,16 @@ describe('networkErrorCode', () => {
 	])('%p → %s', (error, code) => expect(networkErrorCode(error)).toBe(code));
 
 	test.each([
-		['a DNS failure (not retried: the name will not resolve on the next try)', { code: 'ENOTFOUND' }],
+		[
+			'a DNS failure (not retried: the name will not resolve on the next try)',
+			{ code: 'ENOTFOUND' },
+		],
 		['a refused connection', { code: 'ECONNREFUSED' }],
 		['an HTTP status as httpCode', { httpCode: '503' }],
-		['a cause nested deeper than four levels', { cause: { cause: { cause: { cause: { code: 'ECONNRESET' } } } } }],
+		[
+			'a cause nested deeper than four levels',
+			{ cause: { cause: { cause: { cause: { code: 'ECONNRESET' } } } } },
+		],
 		['not an object', 'ECONNRESET'],
 		['nothing', undefined],
 	])('%s → undefined', (_label, error) => expect(networkErrorCode(error)).toBeUndefined());
@@ -61,7 +85,9 @@ describe('requestedWaitMs', () => {
 		expect(requestedWaitMs({ 'retry-after': '4' }, now)).toBe(4000);
 	});
 	test('Retry-After wins over X-RateLimit-Reset', () => {
-		expect(requestedWaitMs({ 'retry-after': '2', 'x-ratelimit-reset': String(now / 1000 + 60) }, now)).toBe(2000);
+		expect(
+			requestedWaitMs({ 'retry-after': '2', 'x-ratelimit-reset': String(now / 1000 + 60) }, now),
+		).toBe(2000);
 	});
 	test('an X-RateLimit-Reset already past is a wait of 0, not a negative one', () => {
 		expect(requestedWaitMs({ 'x-ratelimit-reset': String(now / 1000 - 5) }, now)).toBe(0);
@@ -78,7 +104,9 @@ describe('requestedWaitMs', () => {
 describe('askedToWaitError: a wait above the cap fails the item, saying how long GridBank asked', () => {
 	test('429: seconds rounded up, the account-wide limit explained, the wait kept for the caller', () => {
 		const error = askedToWaitError(node, 429, 150_500, 2);
-		expect(error.message).toBe('GridBank asked to wait 151 seconds before the next request (HTTP 429)');
+		expect(error.message).toBe(
+			'GridBank asked to wait 151 seconds before the next request (HTTP 429)',
+		);
 		expect(error.description).toContain(`at most ${MAX_WAIT_MS / 1000} seconds`);
 		expect(error.description).toContain('other workflows on the same account count too');
 		expect(error.httpCode).toBe('429');
@@ -86,7 +114,9 @@ describe('askedToWaitError: a wait above the cap fails the item, saying how long
 	});
 	test('503: no word about rate limits', () => {
 		const error = askedToWaitError(node, 503, 600_000, 0);
-		expect(error.message).toBe('GridBank asked to wait 600 seconds before the next request (HTTP 503)');
+		expect(error.message).toBe(
+			'GridBank asked to wait 600 seconds before the next request (HTTP 503)',
+		);
 		expect(error.description).not.toContain('account');
 		expect(error.httpCode).toBe('503');
 	});
