@@ -42,8 +42,6 @@ const TIMEOUT_MS = 30_000;
 
 export const DEFAULT_MAX_RETRIES = 3;
 
-export type { GridBankContext };
-
 export class GridBankClient {
 	private credential?: Credential;
 
