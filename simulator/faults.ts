@@ -2,6 +2,7 @@
  * Fault switches of one simulator instance. Counted faults are consumed by the requests
  * they hit; reset() / faults.clear() turn everything off.
  */
+import { ByteFaults } from './byte-faults';
 import { FieldFaults } from './field-faults';
 import type {
 	EndCursorStyle,
@@ -72,6 +73,8 @@ export class FaultState {
 	readonly missingMasters = new Set<string>();
 	/** Field hardening II switches (field-faults.ts). */
 	readonly field = new FieldFaults();
+	/** Field hardening III switches (byte-faults.ts). */
+	readonly bytes = new ByteFaults();
 
 	constructor(private readonly defaultEndCursor: EndCursorStyle) {
 		this.endCursor = defaultEndCursor;
@@ -103,6 +106,7 @@ export class FaultState {
 		this.purchaseTimesInMs = false;
 		this.missingMasters.clear();
 		this.field.clear();
+		this.bytes.clear();
 	}
 
 	takeApiRedirect(rawPath: string): ApiRedirect | undefined {

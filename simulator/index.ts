@@ -6,6 +6,7 @@
 export { startSimulator } from './server';
 export type { InternalOptions } from './server';
 export { fileBytes, fileSha256 } from './file-content';
+export { versionedId } from './byte-faults';
 export {
 	DEMO_ENTERPRISE_KEY,
 	DEMO_PARTNER_ACCOUNT_ID,
@@ -24,6 +25,7 @@ export type {
 	FailNextOptions,
 	Faults,
 	LoggedRequest,
+	ObjectReplacement,
 	PartnerAccountInfo,
 	PartnerPagingFault,
 	RangedFault,

@@ -224,6 +224,15 @@ class SimulatorImpl implements Simulator {
 					const body = response.body as { file_size: number };
 					response = { ...response, body: { ...body, file_size: body.file_size + delta } };
 				}
+				const sizeValue =
+					response.status === 200 && /^\/external\/v1\/videos\/.+\/download$/.test(rawPath)
+						? f.bytes.takeFileSize()
+						: undefined;
+				if (sizeValue)
+					response = {
+						...response,
+						body: { ...(response.body as object), file_size: sizeValue.value },
+					};
 				const replaced = response.status === 200 ? f.field.takeBody(rawPath) : undefined;
 				if (replaced) response = { ...response, body: replaced.body };
 				if (response.status === 200 && f.takeNonJson(rawPath)) {
@@ -570,6 +579,26 @@ class SimulatorImpl implements Simulator {
 			},
 			missingMaster(videoKey: string): void {
 				engine.faults.missingMasters.add(videoKey);
+			},
+			replaceObject(o): void {
+				engine.faults.bytes.replaceObject(o);
+			},
+			omitValidators(on: boolean): void {
+				engine.faults.bytes.omitValidators = on;
+			},
+			claimSize(total: number, n?: number): void {
+				if (!Number.isSafeInteger(total) || total < 1)
+					throw new Error('claimSize: total must be a positive safe integer');
+				engine.faults.bytes.claimedSizes.push({ left: count(n, 'claimSize'), o: total });
+			},
+			stallAfter(bytes: number, ms: number, n?: number): void {
+				engine.faults.bytes.stalls.push({
+					left: count(n, 'stallAfter'),
+					o: { afterBytes: bytes, ms },
+				});
+			},
+			fileSizeValue(value: unknown, n?: number): void {
+				engine.faults.bytes.fileSizes.push({ left: count(n, 'fileSizeValue'), o: { value } });
 			},
 		};
 	}

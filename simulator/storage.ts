@@ -5,9 +5,9 @@
  * third origin).
  * Bytes are generated in chunks with backpressure: memory stays flat for multi-GB files.
  */
-import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { headerDisposition } from './disposition';
+import { ifRangeMatches, validators, versionedId } from './byte-faults';
 import type { Engine } from './engine';
 import { s3Xml, STATUS_TEXT } from './errors';
 import { fileBytes } from './file-content';
@@ -16,7 +16,6 @@ import type { LoggedRequest, RangedFault } from './types';
 import { WAN_CHUNK, type WanLink } from './wan-link';
 
 const CHUNK = 256 * 1024;
-const LAST_MODIFIED = 'Tue, 01 Oct 2024 12:00:00 GMT';
 
 const REFUSALS: Record<number, [string, string]> = {
 	400: ['ExpiredToken', 'The provided token has expired.'],
@@ -98,6 +97,19 @@ function drained(res: ServerResponse): Promise<void> {
 	});
 }
 
+/** Resolves after `ms`, or as soon as the response closed. */
+function pause(res: ServerResponse, ms: number): Promise<void> {
+	return new Promise((resolve) => {
+		const done = () => {
+			clearTimeout(timer);
+			res.off('close', done);
+			resolve();
+		};
+		const timer = setTimeout(done, ms);
+		res.on('close', done);
+	});
+}
+
 /** Writes bytes [start, start+count) of the file; false if the client went away. */
 async function pump(
 	res: ServerResponse,
@@ -106,6 +118,7 @@ async function pump(
 	count: number,
 	bytesPerSecond: number,
 	wan?: WanLink,
+	stall?: { afterBytes: number; ms: number },
 ): Promise<boolean> {
 	const chunk = wan
 		? WAN_CHUNK
@@ -116,7 +129,13 @@ async function pump(
 	let sent = 0;
 	while (sent < count) {
 		if (res.destroyed || res.writableEnded) return false;
-		const n = Math.min(chunk, count - sent);
+		if (stall && sent >= stall.afterBytes) {
+			// Nothing at all for a while, the connection held open (the stallAfter switch).
+			await pause(res, stall.ms);
+			stall = undefined;
+			continue;
+		}
+		const n = Math.min(chunk, count - sent, stall ? stall.afterBytes - sent : Infinity);
 		if (wan) {
 			const wait = wan.book(res.socket as NonNullable<ServerResponse['socket']>, n);
 			if (wait >= 1) await sleep(wait);
@@ -213,6 +232,11 @@ export async function handleStorage(engine: Engine, s: StorageRequest): Promise<
 	}
 
 	const file = engine.world.file(video.id);
+	const bytes = faults.bytes;
+	// Each GET is answered by one version of the object (replaceObject switches versions).
+	const version =
+		s.target === 'storage' && req.method === 'GET' ? bytes.versionOfNextGet() : bytes.version;
+	const current = bytes.omitValidators ? {} : validators(video.id, file.size, version);
 	if (s.target === 'storage') {
 		const page = faults.field.takePage();
 		if (page) {
@@ -233,11 +257,9 @@ export async function handleStorage(engine: Engine, s: StorageRequest): Promise<
 	let start = 0;
 	let end = file.size;
 	let status = 200;
-	const headers: Record<string, string> = {
-		'Last-Modified': LAST_MODIFIED,
-		ETag: `"${createHash('md5').update(`${video.id}:${file.size}`).digest('hex')}"`,
-		'x-amz-request-id': '4442587FB7D0A2F9',
-	};
+	const headers: Record<string, string> = { 'x-amz-request-id': '4442587FB7D0A2F9' };
+	if (current.lastModified) headers['Last-Modified'] = current.lastModified;
+	if (current.etag) headers.ETag = current.etag;
 	let rangedFault: RangedFault | undefined;
 	if (file.rangeSupport) {
 		headers['Accept-Ranges'] = 'bytes';
@@ -248,6 +270,9 @@ export async function handleStorage(engine: Engine, s: StorageRequest): Promise<
 				'Content-Range': `bytes */${file.size}`,
 			});
 		}
+		// If-Range naming another version: the whole current object (RFC 9110, as S3), unless ignored.
+		const ifRange = req.headers['if-range'];
+		if (range && !bytes.ignoreIfRange && !ifRangeMatches(ifRange, current)) range = undefined;
 		const ignored =
 			range && range.start > 0 && s.target === 'storage' && faults.field.takeIgnoredRange();
 		if (range && range.start > 0 && s.target === 'storage') rangedFault = faults.takeRangedFault();
@@ -309,6 +334,13 @@ export async function handleStorage(engine: Engine, s: StorageRequest): Promise<
 			limit = Math.min(limit, rangedFault.afterBytes ?? Math.floor(length / 2));
 			closeAfter = true;
 		}
+		const claimed = bytes.takeClaimedSize();
+		if (claimed !== undefined) {
+			// A size that lies: the headers state `claimed` bytes, the body is the true file's, then the connection closes.
+			if (status === 206) headers['Content-Range'] = `bytes ${start}-${claimed - 1}/${claimed}`;
+			length = claimed - start;
+			closeAfter = true;
+		}
 	}
 	headers['Content-Length'] = String(length);
 	if (closeAfter) headers.Connection = 'close';
@@ -320,11 +352,12 @@ export async function handleStorage(engine: Engine, s: StorageRequest): Promise<
 	}
 	const complete = await pump(
 		res,
-		video.id,
+		versionedId(video.id, version),
 		start,
 		limit,
 		faults.slowBytesPerSecond,
 		s.target === 'storage' ? faults.wan : undefined,
+		s.target === 'storage' ? bytes.takeStall() : undefined,
 	);
 	if (!complete) return;
 	if (limit < length) {

@@ -1,5 +1,8 @@
 /** Public types of the GridBank simulator (re-exported by index.ts). */
+import type { ObjectReplacement } from './byte-faults';
 import type { WanLinkOptions } from './wan-link';
+
+export type { ObjectReplacement } from './byte-faults';
 
 export type { WanLinkOptions } from './wan-link';
 
@@ -234,6 +237,22 @@ export interface Faults {
 	purchaseTimesInMs(on: boolean): void;
 	/** Hardening: storage has no master for this video: its signed URL answers 404 NoSuchKey. */
 	missingMaster(videoKey: string): void;
+	/**
+	 * Bytes: from now on storage GETs are counted (1 = the next); before answering each one in
+	 * `atRequests`, every file is replaced by another version of the same size (other bytes:
+	 * fileBytes(versionedId(id, n)), a new ETag and Last-Modified). Storage honours If-Range (a
+	 * ranged GET naming another version gets 200 and the whole current object) unless
+	 * `ifRange: 'ignore'`.
+	 */
+	replaceObject(o: ObjectReplacement): void;
+	/** Bytes: storage answers carry neither ETag nor Last-Modified. */
+	omitValidators(on: boolean): void;
+	/** Bytes: the next `count` storage answers state `total` as the file's size (Content-Range total and Content-Length), send the true bytes, then close. */
+	claimSize(total: number, count?: number): void;
+	/** Bytes: the next `count` storage bodies send `bytes` bytes, then nothing for `ms` ms (connection open), then the rest. */
+	stallAfter(bytes: number, ms: number, count?: number): void;
+	/** Bytes: the next `count` Enterprise download answers carry `value` (any JSON) as file_size. */
+	fileSizeValue(value: unknown, count?: number): void;
 }
 
 export interface PartnerAccountInfo {
