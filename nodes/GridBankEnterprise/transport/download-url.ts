@@ -12,7 +12,8 @@ interface EnterpriseDownload extends IDataObject {
 	url: string;
 	/** ISO 8601 UTC. */
 	expires_at: string;
-	file_size: number;
+	/** Bytes; null, empty or not a number means unknown. */
+	file_size: number | null;
 	format: string;
 }
 
@@ -35,10 +36,13 @@ export async function issueDownloadUrl(
 		item.itemIndex,
 	) as EnterpriseDownload;
 	const expiresAtMs = Date.parse(String(body.expires_at));
-	const size = Number(body.file_size);
+	// Only a whole number is a size: null, "", true or a word mean "unknown" (Number() would make
+	// null, "" and false 0, true 1); the file is then checked against storage's own length.
+	const size: unknown = body.file_size;
 	return {
 		json: body,
 		signed: { url: body.url, expiresAtMs: Number.isNaN(expiresAtMs) ? Infinity : expiresAtMs },
-		expectedSize: Number.isSafeInteger(size) && size >= 0 ? size : undefined,
+		expectedSize:
+			typeof size === 'number' && Number.isSafeInteger(size) && size >= 0 ? size : undefined,
 	};
 }
