@@ -236,7 +236,9 @@ export async function handleStorage(engine: Engine, s: StorageRequest): Promise<
 	// Each GET is answered by one version of the object (replaceObject switches versions).
 	const version =
 		s.target === 'storage' && req.method === 'GET' ? bytes.versionOfNextGet() : bytes.version;
-	const current = bytes.omitValidators ? {} : validators(video.id, file.size, version);
+	const current: { etag?: string; lastModified?: string } = bytes.omitValidators
+		? {}
+		: validators(video.id, file.size, version);
 	if (s.target === 'storage') {
 		const page = faults.field.takePage();
 		if (page) {
@@ -271,7 +273,7 @@ export async function handleStorage(engine: Engine, s: StorageRequest): Promise<
 			});
 		}
 		// If-Range naming another version: the whole current object (RFC 9110, as S3), unless ignored.
-		const ifRange = req.headers['if-range'];
+		const ifRange = req.headers['if-range'] as string | undefined;
 		if (range && !bytes.ignoreIfRange && !ifRangeMatches(ifRange, current)) range = undefined;
 		const ignored =
 			range && range.start > 0 && s.target === 'storage' && faults.field.takeIgnoredRange();

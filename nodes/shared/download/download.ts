@@ -115,7 +115,8 @@ export async function downloadToBinary(
 		let binary: IBinaryData;
 		try {
 			const rethrowFatal = (error: unknown) => rethrowIfCancelled(signal, error);
-			const watch = (watched: Body) => watchBodyRate(watched, (reason) => (slow = reason));
+			const watch = (watched: Body, cut: (error: Error) => void) =>
+				watchBodyRate(watched, cut, (reason) => (slow = reason));
 			const parallel = parallelBody(first, {
 				connections,
 				maxRetries: maxRetries,
@@ -147,10 +148,12 @@ export async function downloadToBinary(
 				}
 			}
 			if (restart < maxRetries && (!resumable || error instanceof RangeIgnoredError)) continue;
-			const detail =
+			let detail =
 				error instanceof TransferError
 					? error.message
 					: (networkErrorCode(error) ?? `stream error ${String(error)}`);
+			// A segment cut for being too slow says so too (the single stream's message already does).
+			if (slow && !detail.includes(slow)) detail = `${slow}; ${detail}`;
 			throw storageError(
 				ctx,
 				itemIndex,

@@ -23,8 +23,14 @@ export interface Body {
 	readonly destroyed?: boolean;
 }
 
-/** Watches a body while it is read (its rate, deadlines.ts); told when the output holds it paused. */
-export type BodyWatch = (body: Body) => {
+/**
+ * Watches a body while it is read (its rate, deadlines.ts); told when the output holds it
+ * paused. `cut` ends the body as broken at once (too slow).
+ */
+export type BodyWatch = (
+	body: Body,
+	cut: (error: Error) => void,
+) => {
 	data(bytes: number): void;
 	hold(): void;
 	release(): void;
@@ -140,7 +146,8 @@ export interface BodyReader {
 /** Reads one body into `reader` once `start` is called; `stop` lets it go (and ends its watch). */
 export function readBody(body: Body, reader: BodyReader) {
 	let stopped = false;
-	const watch = reader.watch?.(body);
+	// A cut (too slow) ends the body as an error would, without waiting for its stream to report one.
+	const watch = reader.watch?.(body, (error) => onError(error));
 	const stop = () => {
 		if (stopped) return;
 		stopped = true;

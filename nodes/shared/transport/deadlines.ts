@@ -116,8 +116,16 @@ export interface BodyWatch {
 	stop(): void;
 }
 
-/** Watches one storage body's rate; destroys it with a SlowTransferError when too slow. */
-export function watchBodyRate(body: Body, onSlow?: (reason: string) => void): BodyWatch {
+/**
+ * Watches one storage body's rate on a timer, so that a body that sends nothing at all is cut
+ * on time too. When it is too slow, `cut` ends it as broken at once: destroying the body alone
+ * is not enough, as n8n's stream may only report it once the socket's 60 s idle timeout passed.
+ */
+export function watchBodyRate(
+	body: Body,
+	cut: (error: Error) => void = (error) => body.destroy(error),
+	onSlow?: (reason: string) => void,
+): BodyWatch {
 	const watch = new RateWatch(Date.now());
 	const stopped = new AbortController();
 	const tick = Math.max(50, Math.round(LIMITS.storageRateWindowMs / 30));
@@ -129,7 +137,7 @@ export function watchBodyRate(body: Body, onSlow?: (reason: string) => void): Bo
 				const slow = watch.check(Date.now());
 				if (slow) {
 					onSlow?.(slow);
-					body.destroy(new SlowTransferError(slow));
+					cut(new SlowTransferError(slow));
 					return;
 				}
 			}

@@ -1,0 +1,48 @@
+// A silent stall (storage sends some bytes, then nothing, the connection held open) is cut by
+// the minimum-rate watch (16 KiB/s over a 30 s window, checked by a timer), well before the
+// 60 s idle timeout (issue 24, point 5). Real limits: each test waits about one window.
+import { DEMO_PARTNER_KEY } from '../../../../simulator';
+import { runPartner } from '../../../harness/run-gridbank';
+import { cleanUpBinaries } from '../../../harness/run-node';
+import { useSimulator } from '../../../harness/simulator';
+import { LIMITS } from '../../../../nodes/shared/transport/deadlines';
+import { MiB } from '../../../../nodes/shared/download/segment-plan';
+
+const sim = useSimulator();
+const keep = cleanUpBinaries();
+const licensed = (n: number) => sim().partnerLicences(DEMO_PARTNER_KEY)[n].video_key;
+const storage = () => sim().log.filter((e) => e.target === 'storage');
+
+jest.setTimeout(120_000);
+
+test.each([
+	[1, 3 * MiB],
+	[4, 40 * MiB],
+])(
+	'Parallel Connections %i: 1 MB, then silence: cut by the rate watch after about one window, not at 60 s',
+	async (parallelConnections, size) => {
+		expect(LIMITS.storageMinBytesPerSecond).toBe(16 * 1024);
+		expect(LIMITS.storageRateWindowMs).toBe(30_000);
+		const key = licensed(parallelConnections);
+		sim().setVideoFile(key, { size });
+		// The first answer (byte 0 on) stalls for two minutes after 1 MB.
+		sim().faults.stallAfter(1_000_000, 120_000, 1);
+		const t0 = Date.now();
+		const run = keep(
+			await runPartner({
+				operation: 'getDownloadUrl',
+				videoKey: key,
+				download: true,
+				options: { parallelConnections, maxRetries: 0 },
+			}),
+		);
+		const elapsed = Date.now() - t0;
+		expect(run.items).toEqual([]);
+		expect(run.error?.message).toBe('The download was cut off before the whole file arrived');
+		expect(run.error?.description).toMatch(/below the minimum of 16 KiB\/s/);
+		// One window after the last byte, give or take a check; far from the 60 s idle timeout.
+		expect(elapsed).toBeGreaterThan(25_000);
+		expect(elapsed).toBeLessThan(50_000);
+		expect(storage()[0].headers.range).toBe('bytes=0-');
+	},
+);
