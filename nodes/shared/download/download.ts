@@ -14,6 +14,7 @@ import { checkFirstResponse } from './first-response';
 import { checkRange } from './content-range';
 import { RangeIgnoredError, WrongBytesError } from './download-checks';
 import { identifyFile } from './file-name';
+import { sizeBeyondCeiling } from './size-ceiling';
 import { parallelBody } from './parallel-download';
 import { type Body, TransferError } from './ordered-output';
 import { type Ending, resumingBody } from './resuming-body';
@@ -49,7 +50,9 @@ export async function downloadToBinary(
 	const signal = client.signal;
 	const link = new StorageLink(item, options.signed, options.reissue);
 	let connections = options.parallelConnections ?? 1;
-	const known = await storeRefusal(ctx, itemIndex, options.expectedSize);
+	const known =
+		sizeBeyondCeiling(ctx, itemIndex, [options.expectedSize], 'api') ??
+		(await storeRefusal(ctx, itemIndex, options.expectedSize));
 	if (known) throw known;
 	if (link.expired) await link.reissue();
 

@@ -1,5 +1,5 @@
-// Storage's first answer, checked before a byte is stored: the bytes start at byte 0, the size
-// matches what GridBank announced, it is a video rather than a page, and the binary store can
+// Storage's first answer, checked before a byte is stored: the sizes it states are within the
+// ceiling, the bytes start at byte 0, the size matches what GridBank announced, it is a video rather than a page, and the binary store can
 // hold a file of that size. A refused answer's body is let go.
 import type { IN8nHttpFullResponse } from 'n8n-workflow';
 
@@ -8,6 +8,7 @@ import { storeRefusal } from './binary-store';
 import { checkRange } from './content-range';
 import { notAVideo } from './download-checks';
 import type { Body } from './ordered-output';
+import { sizeBeyondCeiling } from './size-ceiling';
 import { wrongBytesError, wrongFileError } from './storage-errors';
 import { header } from './storage-link';
 
@@ -17,6 +18,13 @@ export async function checkFirstResponse(
 	total: number | undefined,
 	expectedSize: number | undefined,
 ): Promise<void> {
+	// Before anything is parsed into a plan: the total (Content-Range or Content-Length) and the body's own length.
+	const length = Number(header(first.headers, 'content-length') ?? NaN);
+	const absurd = sizeBeyondCeiling(ctx, itemIndex, [total, length], 'storage');
+	if (absurd) {
+		(first.body as Body).destroy();
+		throw absurd;
+	}
 	const placed = checkRange({
 		status: first.statusCode,
 		contentRange: header(first.headers, 'content-range'),

@@ -36,7 +36,10 @@ export interface SegmentPlan {
 	segmentBytes: number;
 	/** connections × segmentBytes: the most that can wait in memory. */
 	windowBytes: number;
-	segments: Segment[];
+	/** How many segments cover the file. */
+	count: number;
+	/** Segment `index` (0 to count - 1), computed when asked: nothing is allocated by the file's size. */
+	segmentAt(index: number): Segment;
 }
 
 /** A Parallel Connections value as the node uses it: a whole number within 1-16 (1 if unusable). */
@@ -55,7 +58,8 @@ export function segmentBytesFor(connections: number): number {
 /**
  * Segments covering bytes [0, total) in order, or undefined when parallel ranges cannot help:
  * one connection, or a file of a single segment. Fewer connections than asked when the file has
- * fewer segments. Every segment is at most segmentBytes long.
+ * fewer segments. Every segment is at most segmentBytes long. Lazy: the plan holds at most 15
+ * numbers whatever the total, and the segments are computed as the download reaches them.
  */
 export function planSegments(total: number, requested: number): SegmentPlan | undefined {
 	if (!Number.isSafeInteger(total) || total <= 0) return undefined;
@@ -63,22 +67,30 @@ export function planSegments(total: number, requested: number): SegmentPlan | un
 	if (wanted < 2) return undefined;
 	const segmentBytes = segmentBytesFor(wanted);
 	if (total <= segmentBytes) return undefined;
-	const segments: Segment[] = [];
-	for (let start = 0; start < total; ) {
-		const index = segments.length;
-		// The first round ramps up (1/n, 2/n, ... of a segment), so that the connections finish
-		// one after another instead of all at once: while one waits a round trip for its next
-		// segment, the others keep the link busy.
-		const size =
-			index < wanted - 1
-				? Math.max(MIN_RAMP_BYTES, Math.floor((segmentBytes * (index + 1)) / wanted))
-				: segmentBytes;
-		const end = Math.min(total, start + size);
-		segments.push({ index, start, end });
-		start = end;
+	// The first round ramps up (1/n, 2/n, ... of a segment), so that the connections finish
+	// one after another instead of all at once: while one waits a round trip for its next
+	// segment, the others keep the link busy. Then whole segments to the end.
+	const rampStarts: number[] = [];
+	let rampEnd = 0;
+	for (let index = 0; index < wanted - 1 && rampEnd < total; index++) {
+		rampStarts.push(rampEnd);
+		const size = Math.max(MIN_RAMP_BYTES, Math.floor((segmentBytes * (index + 1)) / wanted));
+		rampEnd = Math.min(total, rampEnd + size);
 	}
-	const connections = Math.min(wanted, segments.length);
-	return { connections, segmentBytes, windowBytes: connections * segmentBytes, segments };
+	const count = rampStarts.length + Math.ceil((total - rampEnd) / segmentBytes);
+	/** Where segment `index` starts (`count`: the end of the file). */
+	const boundary = (index: number) =>
+		index < rampStarts.length
+			? (rampStarts[index] as number)
+			: Math.min(total, rampEnd + (index - rampStarts.length) * segmentBytes);
+	const connections = Math.min(wanted, count);
+	return {
+		connections,
+		segmentBytes,
+		windowBytes: connections * segmentBytes,
+		count,
+		segmentAt: (index) => ({ index, start: boundary(index), end: boundary(index + 1) }),
+	};
 }
 
 /** The Range header value for the bytes of a segment from `from` on. */

@@ -60,7 +60,6 @@ interface Slot {
  */
 export function segmentedBody(first: Body, options: SegmentedBodyOptions): BinaryStream {
 	const { plan } = options;
-	const { segments } = plan;
 	const slots = new Map<number, Slot>();
 	let head = 0;
 	let nextToStart = 0;
@@ -87,7 +86,7 @@ export function segmentedBody(first: Body, options: SegmentedBodyOptions): Binar
 	/** Hands on the head's chunks in order while n8n's store takes them; moves the window on. */
 	const pump = () => {
 		while (!waiting && !output.destroyed) {
-			if (head === segments.length) {
+			if (head === plan.count) {
 				if (!ended) output.push(null);
 				ended = true;
 				return;
@@ -107,7 +106,7 @@ export function segmentedBody(first: Body, options: SegmentedBodyOptions): Binar
 	};
 
 	function startSlot(): Slot {
-		const segment = segments[nextToStart++] as Segment;
+		const segment = plan.segmentAt(nextToStart++);
 		const slot: Slot = { segment, chunks: [], got: 0, done: false, resumes: 0 };
 		slots.set(segment.index, slot);
 		return slot;
@@ -115,11 +114,7 @@ export function segmentedBody(first: Body, options: SegmentedBodyOptions): Binar
 
 	/** Starts segments until the window is full. */
 	function fill() {
-		while (
-			!output.destroyed &&
-			nextToStart < segments.length &&
-			nextToStart < head + plan.connections
-		)
+		while (!output.destroyed && nextToStart < plan.count && nextToStart < head + plan.connections)
 			request(startSlot());
 	}
 
