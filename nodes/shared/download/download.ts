@@ -14,6 +14,13 @@ import { checkFirstResponse } from './first-response';
 import { checkRange } from './content-range';
 import { RangeIgnoredError, WrongBytesError } from './download-checks';
 import { identifyFile } from './file-name';
+import {
+	ifRangeOf,
+	sameVersion,
+	VersionChangedError,
+	versionChangedError,
+	versionOf,
+} from './object-version';
 import { sizeBeyondCeiling } from './size-ceiling';
 import { parallelBody } from './parallel-download';
 import { type Body, TransferError } from './ordered-output';
@@ -58,6 +65,8 @@ export async function downloadToBinary(
 
 	/** Storage ignored a Range once: later breaks restart instead of resuming. */
 	let rangesIgnored = false;
+	/** The file was replaced by another version mid-download: it restarts once, then fails. */
+	let versionChanges = 0;
 
 	for (let restart = 0; ; restart++) {
 		const first = await link.open(0, link.reissues === 0 ? 1 : 0);
@@ -65,6 +74,9 @@ export async function downloadToBinary(
 		const { total } = described;
 		const resumable = described.resumable && !rangesIgnored;
 		await checkFirstResponse(item, first, total, options.expectedSize);
+		// Every later answer must be this version of the file.
+		const version = versionOf(first.headers);
+		link.ifRange = ifRangeOf(version);
 		const scrubbed = (name: string) => {
 			const value = header(first.headers, name);
 			return value === undefined ? undefined : client.scrub(value);
@@ -99,7 +111,7 @@ export async function downloadToBinary(
 				);
 			slow = undefined;
 			if (link.expired) await link.reissue();
-			response = await link.open(received, 1);
+			response = sameVersion(version, await link.open(received, 1));
 			const resumed = checkRange({
 				status: response.statusCode,
 				contentRange: header(response.headers, 'content-range'),
@@ -124,7 +136,7 @@ export async function downloadToBinary(
 				connections,
 				maxRetries: maxRetries,
 				rethrowFatal,
-				open: link.openSegment,
+				open: async (from, end) => sameVersion(version, await link.openSegment(from, end)),
 				watch,
 			});
 			const body =
@@ -140,6 +152,10 @@ export async function downloadToBinary(
 			const limit = databaseModeLimit(error);
 			if (limit) throw tooBigForDatabaseMode(ctx, itemIndex, total, limit);
 			// Nothing partial is kept: n8n's store writes to a temporary file and drops it on error.
+			if (error instanceof VersionChangedError) {
+				if (versionChanges++ === 0) continue;
+				throw versionChangedError(ctx, itemIndex, error.message);
+			}
 			if (error instanceof WrongBytesError)
 				throw wrongBytesError(ctx, itemIndex, { kind: error.kind, reason: error.message });
 			if (error instanceof RangeIgnoredError) {

@@ -46,6 +46,8 @@ export function describeResponse(response: IN8nHttpFullResponse) {
 export class StorageLink {
 	/** How many fresh URLs were asked for. */
 	reissues = 0;
+	/** The version ranged GETs are tied to (If-Range), from the first answer (object-version.ts). */
+	ifRange: string | undefined;
 	private reissuing: Promise<void> | undefined;
 
 	constructor(
@@ -99,6 +101,8 @@ export class StorageLink {
 						'User-Agent': USER_AGENT,
 						Range: `bytes=${from}-${end === undefined ? '' : end - 1}`,
 						'Accept-Encoding': 'identity',
+						// Another version is then sent whole (200) rather than as a part to stitch in.
+						...(from > 0 && this.ifRange ? { 'If-Range': this.ifRange } : {}),
 					},
 					encoding: 'stream',
 					returnFullResponse: true,

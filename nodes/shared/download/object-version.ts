@@ -1,0 +1,76 @@
+// A downloaded file is one version of one object. The first answer's validator (a strong ETag,
+// else Last-Modified) ties every later ranged request (If-Range, which S3 and CDNs honour by
+// sending the whole new file) and every later answer is checked against it, so bytes of another
+// version (a re-uploaded master, a CDN edge with an older copy) are never stitched in.
+import type { IN8nHttpFullResponse } from 'n8n-workflow';
+
+import type { DownloadContext } from './binary-store';
+import { type Body, discard, TransferError } from './ordered-output';
+import { storageError } from './storage-errors';
+import { header } from './storage-link';
+
+/** Storage answered with another version of the file than the one being downloaded. */
+export class VersionChangedError extends TransferError {}
+
+export interface ObjectVersion {
+	etag?: string;
+	lastModified?: string;
+}
+
+export function versionOf(headers: IN8nHttpFullResponse['headers']): ObjectVersion {
+	return {
+		etag: header(headers, 'etag')?.trim() || undefined,
+		lastModified: header(headers, 'last-modified')?.trim() || undefined,
+	};
+}
+
+/**
+ * The If-Range value that ties a ranged request to this version: a strong ETag (a weak one never
+ * matches), else the Last-Modified date; undefined when storage sent neither (nothing to tie to).
+ */
+export function ifRangeOf(version: ObjectVersion): string | undefined {
+	if (version.etag && !version.etag.startsWith('W/')) return version.etag;
+	return version.lastModified;
+}
+
+/** A proxy may weaken an ETag (W/"x"): the same opaque tag is the same version. */
+const opaque = (etag: string) => etag.replace(/^W\//, '');
+const sameDate = (a: string, b: string) =>
+	a === b || (!Number.isNaN(Date.parse(a)) && Date.parse(a) === Date.parse(b));
+
+/**
+ * How an answer shows it is another version than `expected`, or undefined. Each validator that
+ * both carry must agree; an answer that carries none cannot be told apart (accepted, as before).
+ */
+export function versionChange(expected: ObjectVersion, answer: ObjectVersion): string | undefined {
+	if (expected.etag && answer.etag && opaque(expected.etag) !== opaque(answer.etag))
+		return `its ETag went from ${expected.etag} to ${answer.etag}`;
+	if (
+		expected.lastModified &&
+		answer.lastModified &&
+		!sameDate(expected.lastModified, answer.lastModified)
+	)
+		return `its Last-Modified went from ${expected.lastModified} to ${answer.lastModified}`;
+	return undefined;
+}
+
+/** The answer when it is the expected version; otherwise its body is let go and VersionChangedError thrown. */
+export function sameVersion(
+	expected: ObjectVersion,
+	response: IN8nHttpFullResponse,
+): IN8nHttpFullResponse {
+	const change = versionChange(expected, versionOf(response.headers));
+	if (!change) return response;
+	discard(response.body as Body);
+	throw new VersionChangedError(change);
+}
+
+/** The file changed again after the download started over: failing beats a file of two versions. */
+export function versionChangedError(ctx: DownloadContext, itemIndex: number, change: string) {
+	return storageError(
+		ctx,
+		itemIndex,
+		"The file changed on GridBank's storage while it was downloading",
+		`The video file was replaced by another version during the download (${change}), and again after the download started over from the beginning. Nothing was passed on, as the file would have mixed two versions. Try again in a few minutes; if it keeps happening, contact GridBank.`,
+	);
+}

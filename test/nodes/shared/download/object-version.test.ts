@@ -1,0 +1,152 @@
+// A downloaded file is one version of one object (issue 24, point 1): when the object behind the
+// signed URL is replaced mid-download by another of the same size, every later request is tied
+// to the first answer's validator (If-Range) and every answer's validator is checked, so the
+// stored file is one version's bytes, or the item fails clearly: never a mix of two versions.
+import { createHash } from 'node:crypto';
+
+import { DEMO_PARTNER_KEY, fileSha256, versionedId } from '../../../../simulator';
+import { runPartner } from '../../../harness/run-gridbank';
+import {
+	binaryStream,
+	cleanUpBinaries,
+	storedFiles,
+	type NodeRun,
+} from '../../../harness/run-node';
+import { storeKeepsPartialFiles } from '../../../harness/engine';
+import { useSimulator } from '../../../harness/simulator';
+import { MiB } from '../../../../nodes/shared/download/segment-plan';
+
+const sim = useSimulator();
+const keep = cleanUpBinaries();
+
+const licensed = (n: number) => sim().partnerLicences(DEMO_PARTNER_KEY)[n].video_key;
+const storage = () => sim().log.filter((e) => e.target === 'storage');
+
+const download = async (videoKey: string, parallelConnections: number, maxRetries = 3) =>
+	keep(
+		await runPartner({
+			operation: 'getDownloadUrl',
+			videoKey,
+			download: true,
+			options: { parallelConnections, maxRetries },
+		}),
+	);
+
+async function sha256(run: NodeRun) {
+	const hash = createHash('sha256');
+	for await (const chunk of await binaryStream(run.items[0])) hash.update(chunk as Buffer);
+	return hash.digest('hex');
+}
+
+const CHANGED = "The file changed on GridBank's storage while it was downloading";
+
+function expectFailedClearly(run: NodeRun) {
+	expect(run.items).toEqual([]);
+	expect(run.error?.message).toBe(CHANGED);
+	expect(run.error?.description).toMatch(/replaced by another version/);
+	if (!storeKeepsPartialFiles) expect(storedFiles(run)).toEqual([]);
+}
+
+describe('one stream (Parallel Connections 1): a break, then a resume that meets another version', () => {
+	const size = 3 * MiB + 11;
+
+	test('storage honouring If-Range sends the new version whole: the file restarts from byte 0 and is that version', async () => {
+		const key = licensed(0);
+		sim().setVideoFile(key, { size });
+		sim().faults.cutDownloadAfter(1_000_000, 1);
+		sim().faults.replaceObject({ atRequests: [2] });
+		const run = await download(key, 1);
+		expect(run.error).toBeUndefined();
+		expect(await sha256(run)).toBe(fileSha256(versionedId(key, 1), size));
+		expect(run.items[0].json.fileSize).toBe(size);
+		const [first, resume, restart] = storage();
+		expect(storage()).toHaveLength(3);
+		expect(first.headers['if-range']).toBeUndefined();
+		// The resume named the version it continues (its ETag); storage answered with the new one whole.
+		expect(resume.headers.range).toBe('bytes=1000000-');
+		expect(resume.headers['if-range']).toMatch(/^"[0-9a-f]{32}"$/);
+		expect(resume.status).toBe(200);
+		expect(restart.headers.range).toBe('bytes=0-');
+		expect(restart.headers['if-range']).toBeUndefined();
+	});
+
+	test('storage ignoring If-Range but changing its ETag: the answer is refused, the file restarts and is one version', async () => {
+		const key = licensed(1);
+		sim().setVideoFile(key, { size });
+		sim().faults.cutDownloadAfter(1_000_000, 1);
+		sim().faults.replaceObject({ atRequests: [2], ifRange: 'ignore' });
+		const run = await download(key, 1);
+		expect(run.error).toBeUndefined();
+		expect(await sha256(run)).toBe(fileSha256(versionedId(key, 1), size));
+		expect(storage().map((e) => [e.headers.range, e.status])).toEqual([
+			['bytes=0-', 206],
+			['bytes=1000000-', 206],
+			['bytes=0-', 206],
+		]);
+	});
+
+	test('a second change fails the item with a message a user understands; nothing is stored', async () => {
+		const key = licensed(2);
+		sim().setVideoFile(key, { size });
+		// Cut: the first answer, the resume that meets version 1, the restart (version 1); the
+		// restart's resume meets version 2.
+		sim().faults.cutDownloadAfter(1_000_000, 3);
+		sim().faults.replaceObject({ atRequests: [2, 4], ifRange: 'ignore' });
+		const run = await download(key, 1);
+		expectFailedClearly(run);
+		expect(storage()).toHaveLength(4);
+	});
+
+	test('storage without validators keeps resuming as before (nothing to tie the parts to)', async () => {
+		const key = licensed(3);
+		sim().setVideoFile(key, { size });
+		sim().faults.omitValidators(true);
+		sim().faults.cutDownloadAfter(1_000_000, 1);
+		const run = await download(key, 1);
+		expect(run.error).toBeUndefined();
+		expect(await sha256(run)).toBe(fileSha256(key, size));
+		expect(storage().map((e) => [e.headers.range, e.headers['if-range'], e.status])).toEqual([
+			['bytes=0-', undefined, 206],
+			['bytes=1000000-', undefined, 206],
+		]);
+	});
+});
+
+describe('parallel segments (Parallel Connections 4): segments meet another version', () => {
+	const size = 40 * MiB + 7;
+
+	test('storage honouring If-Range: every segment is tied to the first answer; the file restarts and is one version', async () => {
+		const key = licensed(4);
+		sim().setVideoFile(key, { size });
+		sim().faults.replaceObject({ atRequests: [3] });
+		const run = await download(key, 4);
+		expect(run.error).toBeUndefined();
+		expect(await sha256(run)).toBe(fileSha256(versionedId(key, 1), size));
+		const segments = storage().filter((e) => e.headers.range !== 'bytes=0-');
+		expect(segments.length).toBeGreaterThan(0);
+		for (const segment of segments) expect(segment.headers['if-range']).toMatch(/^"[0-9a-f]+"$/);
+		// One restart: exactly two requests from byte 0.
+		expect(storage().filter((e) => e.headers.range === 'bytes=0-')).toHaveLength(2);
+	});
+
+	test('storage ignoring If-Range but changing its ETag: the segment is refused, the file is one version', async () => {
+		const key = licensed(5);
+		sim().setVideoFile(key, { size });
+		sim().faults.replaceObject({ atRequests: [3], ifRange: 'ignore' });
+		const run = await download(key, 4);
+		expect(run.error).toBeUndefined();
+		expect(await sha256(run)).toBe(fileSha256(versionedId(key, 1), size));
+		expect(storage().filter((e) => e.headers.range === 'bytes=0-')).toHaveLength(2);
+	});
+
+	test('a version that keeps changing fails the item clearly; nothing is stored', async () => {
+		const key = licensed(6);
+		sim().setVideoFile(key, { size });
+		// Every GET from the third on meets yet another version.
+		const every = Array.from({ length: 60 }, (_, i) => i + 3);
+		sim().faults.replaceObject({ atRequests: every, ifRange: 'ignore' });
+		const run = await download(key, 4);
+		expectFailedClearly(run);
+		expect(storage().filter((e) => e.headers.range === 'bytes=0-')).toHaveLength(2);
+	});
+});

@@ -1,0 +1,41 @@
+// The validator rules alone (object-version.ts): which value ties a ranged request, and which
+// answers are another version.
+import {
+	ifRangeOf,
+	versionChange,
+	versionOf,
+} from '../../../../nodes/shared/download/object-version';
+
+const LM = 'Tue, 01 Oct 2024 12:00:00 GMT';
+
+test('If-Range: a strong ETag, else Last-Modified (a weak ETag never matches), else nothing', () => {
+	expect(ifRangeOf({ etag: '"abc"', lastModified: LM })).toBe('"abc"');
+	expect(ifRangeOf({ etag: 'W/"abc"', lastModified: LM })).toBe(LM);
+	expect(ifRangeOf({ lastModified: LM })).toBe(LM);
+	expect(ifRangeOf({ etag: 'W/"abc"' })).toBeUndefined();
+	expect(ifRangeOf({})).toBeUndefined();
+});
+
+test('validators read from headers, blank ones ignored, arrays take the first', () => {
+	expect(versionOf({ etag: ' "a" ', 'last-modified': '' })).toEqual({
+		etag: '"a"',
+		lastModified: undefined,
+	});
+	expect(versionOf({ etag: ['"a"', '"b"'] })).toEqual({ etag: '"a"', lastModified: undefined });
+});
+
+test('another version: a different ETag or Last-Modified; a weakened ETag or a reformatted date is the same', () => {
+	expect(versionChange({ etag: '"a"' }, { etag: '"b"' })).toBe('its ETag went from "a" to "b"');
+	expect(versionChange({ etag: '"a"' }, { etag: 'W/"a"' })).toBeUndefined();
+	expect(versionChange({ lastModified: LM }, { lastModified: LM })).toBeUndefined();
+	expect(
+		versionChange({ lastModified: LM }, { lastModified: 'Tuesday, 01-Oct-24 12:00:00 GMT' }),
+	).toBeUndefined();
+	expect(
+		versionChange({ lastModified: LM }, { lastModified: 'Tue, 01 Oct 2024 13:00:00 GMT' }),
+	).toMatch(/Last-Modified went from/);
+	// Only an ETag on one side, a date on the other: nothing to compare, so the same.
+	expect(versionChange({ etag: '"a"' }, { lastModified: LM })).toBeUndefined();
+	// An answer without validators cannot be told apart (documented: accepted).
+	expect(versionChange({ etag: '"a"', lastModified: LM }, {})).toBeUndefined();
+});
