@@ -1,6 +1,7 @@
 // Runs one of our nodes through n8n's real execution engine (n8n-core's WorkflowExecute),
 // in process, with filesystem binary data, against whatever server the credential points at.
 // Workflow: Start → Items (the test's input items) → the node under test.
+import { createHash } from 'node:crypto';
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -174,4 +175,11 @@ export async function binaryStream(item: INodeExecutionData, property = 'data') 
 	const binary = item.binary?.[property];
 	if (!binary?.id) throw new Error(`binary "${property}" was not stored by id (filesystem mode)`);
 	return await Container.get(BinaryDataService).getAsStream(binary.id);
+}
+
+/** Hex SHA-256 of a stored binary, read back as a stream (filesystem mode). */
+export async function binarySha256(item: INodeExecutionData, property = 'data'): Promise<string> {
+	const hash = createHash('sha256');
+	for await (const chunk of await binaryStream(item, property)) hash.update(chunk as Buffer);
+	return hash.digest('hex');
 }

@@ -39,3 +39,7 @@ export function useSimulator(
 /** API requests the simulator saw for a path prefix, in order. */
 export const apiCalls = (sim: Simulator, pathPart: string) =>
 	sim.log.filter((entry) => entry.target === 'api' && entry.path.includes(pathPart));
+
+/** Storage requests the simulator saw, in order. */
+export const storageCalls = (sim: Simulator) =>
+	sim.log.filter((entry) => entry.target === 'storage');

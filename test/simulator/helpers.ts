@@ -2,6 +2,8 @@
 import { request } from 'undici';
 import type { IncomingHttpHeaders } from 'node:http';
 
+import { DEMO_PARTNER_KEY, startSimulator, type Simulator } from '../../simulator';
+
 export const UA = 'gridbank-contract-tests/1.0';
 
 export interface Reply {
@@ -73,4 +75,33 @@ export async function pageAll(
 		if (requests > 1000) throw new Error('paging does not end');
 	}
 	return { keys, requests, cursors };
+}
+
+/**
+ * The usual contract-test simulator: started once for the file, reset before each test, with
+ * the demo Partner key's first licensed video served as a file of `fileSize` bytes.
+ */
+export function contractSimulator(fileSize: number) {
+	const state = {} as { sim: Simulator; videoKey: string };
+	beforeAll(async () => {
+		state.sim = await startSimulator();
+	});
+	afterAll(async () => {
+		await state.sim.close();
+	});
+	beforeEach(() => {
+		state.sim.reset();
+		state.videoKey = state.sim.partnerLicences(DEMO_PARTNER_KEY)[0].video_key;
+		state.sim.setVideoFile(state.videoKey, { size: fileSize });
+	});
+	return state;
+}
+
+/** A signed storage URL of a Partner video, issued for the demo key. */
+export async function partnerSignedUrl(sim: Simulator, key: string): Promise<string> {
+	const r = await call(`${sim.baseUrl}/partner/v1/videos/${encodeURIComponent(key)}/download`, {
+		key: DEMO_PARTNER_KEY,
+	});
+	if (r.status !== 200) throw new Error(`download URL: HTTP ${r.status}`);
+	return r.json.url as string;
 }

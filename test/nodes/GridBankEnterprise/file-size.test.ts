@@ -1,10 +1,8 @@
 // Enterprise file_size that is null, empty or not a number means "size unknown", not 0 (issue
 // 24, point 7): the download goes ahead and is checked against storage's own length.
-import { createHash } from 'node:crypto';
-
 import { DEMO_PARTNER_KEY, fileSha256 } from '../../../simulator';
 import { runEnterprise } from '../../harness/run-gridbank';
-import { binaryStream, cleanUpBinaries, type NodeRun } from '../../harness/run-node';
+import { binarySha256, cleanUpBinaries } from '../../harness/run-node';
 import { useSimulator } from '../../harness/simulator';
 
 const sim = useSimulator();
@@ -16,12 +14,6 @@ const getDownload = async (videoId: string) =>
 	keep(
 		await runEnterprise({ resource: 'video', operation: 'getDownload', videoId, download: true }),
 	);
-
-async function sha256(run: NodeRun) {
-	const hash = createHash('sha256');
-	for await (const chunk of await binaryStream(run.items[0])) hash.update(chunk as Buffer);
-	return hash.digest('hex');
-}
 
 test.each([
 	['null', null],
@@ -40,7 +32,7 @@ test.each([
 	expect(run.items[0].json.fileSize).toBe(size);
 	// What GridBank sent is passed on as it was.
 	expect(run.items[0].json.file_size).toEqual(value);
-	expect(await sha256(run)).toBe(fileSha256(videoId, size));
+	expect(await binarySha256(run.items[0])).toBe(fileSha256(videoId, size));
 });
 
 test('file_size unknown: a body shorter than storage stated still fails the item', async () => {

@@ -2,25 +2,23 @@
 // signed URL is replaced mid-download by another of the same size, every later request is tied
 // to the first answer's validator (If-Range) and every answer's validator is checked, so the
 // stored file is one version's bytes, or the item fails clearly: never a mix of two versions.
-import { createHash } from 'node:crypto';
-
 import { DEMO_PARTNER_KEY, fileSha256, versionedId } from '../../../../simulator';
 import { runPartner } from '../../../harness/run-gridbank';
 import {
-	binaryStream,
+	binarySha256,
 	cleanUpBinaries,
 	storedFiles,
 	type NodeRun,
 } from '../../../harness/run-node';
 import { storeKeepsPartialFiles } from '../../../harness/engine';
-import { useSimulator } from '../../../harness/simulator';
+import { storageCalls, useSimulator } from '../../../harness/simulator';
 import { MiB } from '../../../../nodes/shared/download/segment-plan';
 
 const sim = useSimulator();
 const keep = cleanUpBinaries();
 
 const licensed = (n: number) => sim().partnerLicences(DEMO_PARTNER_KEY)[n].video_key;
-const storage = () => sim().log.filter((e) => e.target === 'storage');
+const storage = () => storageCalls(sim());
 
 const download = async (videoKey: string, parallelConnections: number, maxRetries = 3) =>
 	keep(
@@ -31,12 +29,6 @@ const download = async (videoKey: string, parallelConnections: number, maxRetrie
 			options: { parallelConnections, maxRetries },
 		}),
 	);
-
-async function sha256(run: NodeRun) {
-	const hash = createHash('sha256');
-	for await (const chunk of await binaryStream(run.items[0])) hash.update(chunk as Buffer);
-	return hash.digest('hex');
-}
 
 const CHANGED = "The file changed on GridBank's storage while it was downloading";
 
@@ -57,7 +49,7 @@ describe('one stream (Parallel Connections 1): a break, then a resume that meets
 		sim().faults.replaceObject({ atRequests: [2] });
 		const run = await download(key, 1);
 		expect(run.error).toBeUndefined();
-		expect(await sha256(run)).toBe(fileSha256(versionedId(key, 1), size));
+		expect(await binarySha256(run.items[0])).toBe(fileSha256(versionedId(key, 1), size));
 		expect(run.items[0].json.fileSize).toBe(size);
 		const [first, resume, restart] = storage();
 		expect(storage()).toHaveLength(3);
@@ -77,7 +69,7 @@ describe('one stream (Parallel Connections 1): a break, then a resume that meets
 		sim().faults.replaceObject({ atRequests: [2], ifRange: 'ignore' });
 		const run = await download(key, 1);
 		expect(run.error).toBeUndefined();
-		expect(await sha256(run)).toBe(fileSha256(versionedId(key, 1), size));
+		expect(await binarySha256(run.items[0])).toBe(fileSha256(versionedId(key, 1), size));
 		expect(storage().map((e) => [e.headers.range, e.status])).toEqual([
 			['bytes=0-', 206],
 			['bytes=1000000-', 206],
@@ -104,7 +96,7 @@ describe('one stream (Parallel Connections 1): a break, then a resume that meets
 		sim().faults.cutDownloadAfter(1_000_000, 1);
 		const run = await download(key, 1);
 		expect(run.error).toBeUndefined();
-		expect(await sha256(run)).toBe(fileSha256(key, size));
+		expect(await binarySha256(run.items[0])).toBe(fileSha256(key, size));
 		expect(storage().map((e) => [e.headers.range, e.headers['if-range'], e.status])).toEqual([
 			['bytes=0-', undefined, 206],
 			['bytes=1000000-', undefined, 206],
@@ -121,7 +113,7 @@ describe('parallel segments (Parallel Connections 4): segments meet another vers
 		sim().faults.replaceObject({ atRequests: [3] });
 		const run = await download(key, 4);
 		expect(run.error).toBeUndefined();
-		expect(await sha256(run)).toBe(fileSha256(versionedId(key, 1), size));
+		expect(await binarySha256(run.items[0])).toBe(fileSha256(versionedId(key, 1), size));
 		const segments = storage().filter((e) => e.headers.range !== 'bytes=0-');
 		expect(segments.length).toBeGreaterThan(0);
 		for (const segment of segments) expect(segment.headers['if-range']).toMatch(/^"[0-9a-f]+"$/);
@@ -135,7 +127,7 @@ describe('parallel segments (Parallel Connections 4): segments meet another vers
 		sim().faults.replaceObject({ atRequests: [3], ifRange: 'ignore' });
 		const run = await download(key, 4);
 		expect(run.error).toBeUndefined();
-		expect(await sha256(run)).toBe(fileSha256(versionedId(key, 1), size));
+		expect(await binarySha256(run.items[0])).toBe(fileSha256(versionedId(key, 1), size));
 		expect(storage().filter((e) => e.headers.range === 'bytes=0-')).toHaveLength(2);
 	});
 

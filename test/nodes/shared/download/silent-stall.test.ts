@@ -4,14 +4,14 @@
 import { DEMO_PARTNER_KEY } from '../../../../simulator';
 import { runPartner } from '../../../harness/run-gridbank';
 import { cleanUpBinaries } from '../../../harness/run-node';
-import { useSimulator } from '../../../harness/simulator';
+import { storageCalls, useSimulator } from '../../../harness/simulator';
 import { LIMITS } from '../../../../nodes/shared/transport/deadlines';
 import { MiB } from '../../../../nodes/shared/download/segment-plan';
 
 const sim = useSimulator();
 const keep = cleanUpBinaries();
 const licensed = (n: number) => sim().partnerLicences(DEMO_PARTNER_KEY)[n].video_key;
-const storage = () => sim().log.filter((e) => e.target === 'storage');
+const storage = () => storageCalls(sim());
 
 jest.setTimeout(120_000);
 
