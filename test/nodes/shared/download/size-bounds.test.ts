@@ -84,3 +84,23 @@ test('an Enterprise file_size beyond the ceiling is refused before storage is as
 	expect(run.error?.description).toContain('1 TiB');
 	expect(storage()).toHaveLength(0);
 });
+
+test('a total beyond the Enterprise file_size (within the ceiling) is refused before any segment is asked for', async () => {
+	const videoId = licensed(8);
+	sim().setVideoFile(videoId, { size: 40 * 1024 * 1024 });
+	sim().faults.misstateFileSize(-1_000_000);
+	const run = keep(
+		await runEnterprise({
+			resource: 'video',
+			operation: 'getDownload',
+			videoId,
+			download: true,
+			options: { parallelConnections: 8 },
+		}),
+	);
+	expect(run.items).toEqual([]);
+	expect(run.error?.message).toBe(
+		"GridBank's storage holds a file of another size than GridBank announced",
+	);
+	expect(storage()).toHaveLength(1);
+});
