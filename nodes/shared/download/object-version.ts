@@ -35,6 +35,8 @@ export function ifRangeOf(version: ObjectVersion): string | undefined {
 
 /** A proxy may weaken an ETag (W/"x"): the same opaque tag is the same version. */
 const opaque = (etag: string) => etag.replace(/^W\//, '');
+/** A validator quoted in a message: at most 80 characters, whatever storage sent. */
+const quote = (value: string) => (value.length > 80 ? `${value.slice(0, 79)}…` : value);
 const sameDate = (a: string, b: string) =>
 	a === b || (!Number.isNaN(Date.parse(a)) && Date.parse(a) === Date.parse(b));
 
@@ -44,13 +46,13 @@ const sameDate = (a: string, b: string) =>
  */
 export function versionChange(expected: ObjectVersion, answer: ObjectVersion): string | undefined {
 	if (expected.etag && answer.etag && opaque(expected.etag) !== opaque(answer.etag))
-		return `its ETag went from ${expected.etag} to ${answer.etag}`;
+		return `its ETag went from ${quote(expected.etag)} to ${quote(answer.etag)}`;
 	if (
 		expected.lastModified &&
 		answer.lastModified &&
 		!sameDate(expected.lastModified, answer.lastModified)
 	)
-		return `its Last-Modified went from ${expected.lastModified} to ${answer.lastModified}`;
+		return `its Last-Modified went from ${quote(expected.lastModified)} to ${quote(answer.lastModified)}`;
 	return undefined;
 }
 

@@ -39,3 +39,10 @@ test('another version: a different ETag or Last-Modified; a weakened ETag or a r
 	// An answer without validators cannot be told apart (documented: accepted).
 	expect(versionChange({ etag: '"a"', lastModified: LM }, {})).toBeUndefined();
 });
+
+test('a validator quoted in a message is at most 80 characters', () => {
+	const long = `"${'x'.repeat(5000)}"`;
+	const change = versionChange({ etag: '"a"' }, { etag: long })!;
+	expect(change.length).toBeLessThan(130);
+	expect(change).toMatch(/…$/);
+});
