@@ -48,7 +48,8 @@ export class ByteFaults {
 	private replacing: { left: number[]; seen: number } | undefined;
 	/** A mismatching If-Range is ignored (set with replaceObject). */
 	ignoreIfRange = false;
-	omitValidators = false;
+	/** true: no ETag nor Last-Modified; 'etag': Last-Modified only. */
+	omitValidators: boolean | 'etag' = false;
 	claimedSizes: Array<Counted<number>> = [];
 	stalls: Array<Counted<{ afterBytes: number; ms: number }>> = [];
 	fileSizes: Array<Counted<{ value: unknown }>> = [];

@@ -583,7 +583,7 @@ class SimulatorImpl implements Simulator {
 			replaceObject(o): void {
 				engine.faults.bytes.replaceObject(o);
 			},
-			omitValidators(on: boolean): void {
+			omitValidators(on: boolean | 'etag'): void {
 				engine.faults.bytes.omitValidators = on;
 			},
 			claimSize(total: number, n?: number): void {

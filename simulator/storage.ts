@@ -236,9 +236,13 @@ export async function handleStorage(engine: Engine, s: StorageRequest): Promise<
 	// Each GET is answered by one version of the object (replaceObject switches versions).
 	const version =
 		s.target === 'storage' && req.method === 'GET' ? bytes.versionOfNextGet() : bytes.version;
-	const current: { etag?: string; lastModified?: string } = bytes.omitValidators
-		? {}
-		: validators(video.id, file.size, version);
+	const { etag, lastModified } = validators(video.id, file.size, version);
+	const current: { etag?: string; lastModified?: string } =
+		bytes.omitValidators === true
+			? {}
+			: bytes.omitValidators === 'etag'
+				? { lastModified }
+				: { etag, lastModified };
 	if (s.target === 'storage') {
 		const page = faults.field.takePage();
 		if (page) {

@@ -245,8 +245,8 @@ export interface Faults {
 	 * `ifRange: 'ignore'`.
 	 */
 	replaceObject(o: ObjectReplacement): void;
-	/** Bytes: storage answers carry neither ETag nor Last-Modified. */
-	omitValidators(on: boolean): void;
+	/** Bytes: storage answers carry neither ETag nor Last-Modified ('etag': no ETag, Last-Modified only); false restores both. */
+	omitValidators(on: boolean | 'etag'): void;
 	/** Bytes: the next `count` storage answers state `total` as the file's size (Content-Range total and Content-Length), send the true bytes, then close. */
 	claimSize(total: number, count?: number): void;
 	/** Bytes: the next `count` storage bodies send `bytes` bytes, then nothing for `ms` ms (connection open), then the rest. */

@@ -66,6 +66,10 @@ test('omitValidators: neither ETag nor Last-Modified, until cleared', async () =
 	expect(header(r, 'etag')).toBeUndefined();
 	expect(header(r, 'last-modified')).toBeUndefined();
 	expect(r.bytes.equals(fileBytes(ctx.videoKey, 0, 5000))).toBe(true);
+	ctx.sim.faults.omitValidators('etag');
+	const dated = await fetchUrl(url, { range: 'bytes=0-' });
+	expect(header(dated, 'etag')).toBeUndefined();
+	expect(header(dated, 'last-modified')).toBe('Tue, 01 Oct 2024 12:00:00 GMT');
 	ctx.sim.faults.omitValidators(false);
 	expect(header(await fetchUrl(url), 'etag')).toBeDefined();
 });

@@ -89,6 +89,22 @@ describe('one stream (Parallel Connections 1): a break, then a resume that meets
 		expect(storage()).toHaveLength(4);
 	});
 
+	test('storage with Last-Modified only: the resume is tied by date, the file is one version', async () => {
+		const key = licensed(7);
+		sim().setVideoFile(key, { size });
+		sim().faults.omitValidators('etag');
+		sim().faults.cutDownloadAfter(1_000_000, 1);
+		sim().faults.replaceObject({ atRequests: [2] });
+		const run = await download(key, 1);
+		expect(run.error).toBeUndefined();
+		expect(await binarySha256(run.items[0])).toBe(fileSha256(versionedId(key, 1), size));
+		expect(storage().map((e) => [e.headers.range, e.headers['if-range'], e.status])).toEqual([
+			['bytes=0-', undefined, 206],
+			['bytes=1000000-', 'Tue, 01 Oct 2024 12:00:00 GMT', 200],
+			['bytes=0-', undefined, 206],
+		]);
+	});
+
 	test('storage without validators keeps resuming as before (nothing to tie the parts to)', async () => {
 		const key = licensed(3);
 		sim().setVideoFile(key, { size });
