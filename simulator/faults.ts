@@ -70,6 +70,8 @@ export class FaultState {
 	enterpriseEmptyPages = false;
 	purchaseTimesInMs = false;
 	readonly missingMasters = new Set<string>();
+	/** storagePageFor: videos whose every storage GET is a page ('html') or empty ('empty'). */
+	readonly videoPages = new Map<string, 'html' | 'empty'>();
 	/** Field hardening II switches (field-faults.ts). */
 	readonly field = new FieldFaults();
 
@@ -102,6 +104,7 @@ export class FaultState {
 		this.enterpriseEmptyPages = false;
 		this.purchaseTimesInMs = false;
 		this.missingMasters.clear();
+		this.videoPages.clear();
 		this.field.clear();
 	}
 

@@ -247,7 +247,9 @@ class SimulatorImpl implements Simulator {
 		if (fail.rateLimitHeaders) {
 			headers['X-RateLimit-Limit'] = '300';
 			headers['X-RateLimit-Remaining'] = '0';
-			headers['X-RateLimit-Reset'] = String(Math.ceil(now / 1000) + 1);
+			headers['X-RateLimit-Reset'] = String(
+				Math.ceil(now / 1000) + (fail.rateLimitResetSeconds ?? 1),
+			);
 		}
 		if (fail.htmlBody) return htmlError(fail.status, headers);
 		if (fail.status === 422) {
@@ -570,6 +572,10 @@ class SimulatorImpl implements Simulator {
 			},
 			missingMaster(videoKey: string): void {
 				engine.faults.missingMasters.add(videoKey);
+			},
+			storagePageFor(videoKey, kind): void {
+				if (kind) engine.faults.videoPages.set(videoKey, kind);
+				else engine.faults.videoPages.delete(videoKey);
 			},
 		};
 	}

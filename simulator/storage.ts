@@ -214,7 +214,7 @@ export async function handleStorage(engine: Engine, s: StorageRequest): Promise<
 
 	const file = engine.world.file(video.id);
 	if (s.target === 'storage') {
-		const page = faults.field.takePage();
+		const page = faults.field.takePage() ?? faults.videoPages.get(video.id);
 		if (page) {
 			const body =
 				page === 'html'

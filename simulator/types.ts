@@ -141,6 +141,8 @@ export interface FailNextOptions {
 	htmlBody?: boolean;
 	/** Add X-RateLimit-Limit/Remaining/Reset headers. */
 	rateLimitHeaders?: boolean;
+	/** With rateLimitHeaders: X-RateLimit-Reset this many seconds ahead (GridBank's 429: a minute). Default 1. */
+	rateLimitResetSeconds?: number;
 	/** Which listener the failure applies to; default 'api'. */
 	target?: 'api' | 'storage';
 }
@@ -234,6 +236,11 @@ export interface Faults {
 	purchaseTimesInMs(on: boolean): void;
 	/** Hardening: storage has no master for this video: its signed URL answers 404 NoSuchKey. */
 	missingMaster(videoKey: string): void;
+	/**
+	 * Addition (trigger hardening): every storage GET of this video's file answers 200 with an HTML
+	 * sign-in page ('html') or an empty body ('empty'), other videos are served; null restores it.
+	 */
+	storagePageFor(videoKey: string, kind: 'html' | 'empty' | null): void;
 }
 
 export interface PartnerAccountInfo {
