@@ -148,6 +148,17 @@ export class StorageLink {
 						status,
 					),
 				);
+			// Not even byte 0 exists: the master is empty, which no retry changes.
+			if (status === 416 && from === 0)
+				throw markPerVideo(
+					storageError(
+						ctx,
+						itemIndex,
+						"GridBank's storage holds an empty file for this video (HTTP 416)",
+						'The master file of this video has no bytes. Contact GridBank support about this video.',
+						status,
+					),
+				);
 			if (status >= 500 && attempt < maxRetries) {
 				await sleep(backoffMs(attempt++), signal);
 				continue;
