@@ -72,6 +72,8 @@ export class FaultState {
 	readonly missingMasters = new Set<string>();
 	/** storagePageFor: videos whose every storage GET is a page ('html') or empty ('empty'). */
 	readonly videoPages = new Map<string, 'html' | 'empty'>();
+	/** apiNotHttp: API requests left to answer with bytes that are not HTTP. */
+	notHttp = 0;
 	/** Field hardening II switches (field-faults.ts). */
 	readonly field = new FieldFaults();
 
@@ -105,6 +107,7 @@ export class FaultState {
 		this.purchaseTimesInMs = false;
 		this.missingMasters.clear();
 		this.videoPages.clear();
+		this.notHttp = 0;
 		this.field.clear();
 	}
 

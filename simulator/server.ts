@@ -174,6 +174,12 @@ class SimulatorImpl implements Simulator {
 		if (!ua || !ua.trim() || f.edge) {
 			response = edgeForbidden();
 		} else {
+			if (f.notHttp > 0) {
+				f.notHttp--;
+				// Not HTTP at all: the client's parser fails, with no network error code.
+				req.socket.end('SSH-2.0-OpenSSH_9.6\r\n\r\n');
+				return;
+			}
 			const reset = f.takeReset('api', rawPath);
 			if (reset && reset.afterBytes === undefined) {
 				req.socket.destroy();
@@ -572,6 +578,9 @@ class SimulatorImpl implements Simulator {
 			},
 			missingMaster(videoKey: string): void {
 				engine.faults.missingMasters.add(videoKey);
+			},
+			apiNotHttp(n?: number): void {
+				engine.faults.notHttp += count(n, 'apiNotHttp');
 			},
 			storagePageFor(videoKey, kind): void {
 				if (kind) engine.faults.videoPages.set(videoKey, kind);

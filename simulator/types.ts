@@ -241,6 +241,8 @@ export interface Faults {
 	 * sign-in page ('html') or an empty body ('empty'), other videos are served; null restores it.
 	 */
 	storagePageFor(videoKey: string, kind: 'html' | 'empty' | null): void;
+	/** Addition: the next `count` API requests (default 1) are answered with bytes that are not HTTP (another service on the port). */
+	apiNotHttp(count?: number): void;
 }
 
 export interface PartnerAccountInfo {

@@ -67,3 +67,9 @@ test("failNext rateLimitResetSeconds: GridBank's 429, Retry-After 3 with the Res
 	expect(reset - now).toBeLessThanOrEqual(62);
 	expect((await partner('/content?per_page=1')).status).toBe(200);
 });
+
+test('apiNotHttp: the next API request is answered with bytes that are not HTTP, then the API answers', async () => {
+	sim.faults.apiNotHttp(1);
+	await expect(partner('/content?per_page=1')).rejects.toThrow();
+	expect((await partner('/content?per_page=1')).status).toBe(200);
+});

@@ -5,7 +5,8 @@
 import type { IN8nHttpFullResponse } from 'n8n-workflow';
 
 import type { ItemContext } from '../item-context';
-import { connectionError, rethrowIfCancelled } from '../transport/errors';
+import { rethrowIfCancelled } from '../transport/errors';
+import { requestFailure } from '../transport/network-failure';
 import { backoffMs, networkErrorCode } from '../transport/retry-policy';
 import { sleep } from '../transport/wait';
 import { USER_AGENT } from '../version';
@@ -113,11 +114,11 @@ export class StorageLink {
 					await sleep(backoffMs(attempt++), signal);
 					continue;
 				}
-				throw connectionError(
+				throw requestFailure(
 					ctx.getNode(),
-					code ?? 'request failed',
+					error,
 					{ itemIndex, retries: attempt },
-					"GridBank's file storage",
+					{ what: "GridBank's file storage", scrub: (text) => client.scrub(text) },
 				);
 			}
 			const status = response.statusCode;

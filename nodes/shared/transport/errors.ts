@@ -113,33 +113,8 @@ export function apiError(
 	return noteCause(error, failure);
 }
 
-/** A network failure (reset, timeout) after retries; the underlying error is not kept, it holds request headers. */
-export function connectionError(
-	node: INode,
-	code: string,
-	ctx: ErrorContext,
-	what = 'GridBank',
-): NodeApiError {
-	const message = `Could not reach ${what}: the connection failed (${code})`;
-	const check =
-		what === 'GridBank'
-			? "that the credential's Base URL is right and that n8n can reach it"
-			: `that n8n can reach ${what} (proxies, firewall)`;
-	const error = new NodeApiError(
-		node,
-		{ code, message: `connection failed (${code})` },
-		{
-			message,
-			description: `The request was tried ${ctx.retries + 1} ${ctx.retries === 0 ? 'time' : 'times'}. Check ${check}, then try again.`,
-			itemIndex: ctx.itemIndex,
-			failure: { cause: 'temporarily-unavailable' },
-		},
-	);
-	// NodeApiError swaps a message naming ECONNRESET, ETIMEDOUT… for n8n's generic text, which
-	// neither says what could not be reached nor how often it was tried: ours stays.
-	error.message = message;
-	return error;
-}
+// Network failures (no HTTP answer) are named in network-failure.ts.
+export { connectionError } from './network-failure';
 
 /** A success status whose body is not JSON: something other than GridBank answered. */
 export function notJsonError(node: INode, status: number, ctx: ErrorContext): NodeApiError {
