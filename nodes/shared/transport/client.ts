@@ -90,6 +90,7 @@ export class GridBankClient {
 		};
 		const node = this.ctx.getNode();
 		let lastWaitMs: number | undefined;
+		const firstAt = Date.now();
 		let hops = 0;
 
 		for (let attempt = 0; ; attempt++) {
@@ -181,6 +182,7 @@ export class GridBankClient {
 					...options,
 					retries: attempt,
 					retryAfterMs: status === 429 ? (requestedWaitMs(headers) ?? lastWaitMs) : undefined,
+					elapsedMs: status === 429 ? Date.now() - firstAt : undefined,
 				},
 			);
 		}

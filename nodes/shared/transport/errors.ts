@@ -19,6 +19,8 @@ export interface ErrorContext {
 	subject?: string;
 	retries: number;
 	retryAfterMs?: number;
+	/** Time from the first attempt to this answer (429: how long the retries waited). */
+	elapsedMs?: number;
 }
 
 const summary = (
@@ -31,6 +33,12 @@ const summary = (
 	if (message) out.message = message;
 	return out;
 };
+
+/** " (tried 3 times over 9 seconds)": how often and how long a rate-limited request tried. */
+const triedOver = ({ retries, elapsedMs }: ErrorContext) =>
+	elapsedMs === undefined
+		? ''
+		: ` (tried ${retries + 1} ${retries === 0 ? 'time' : 'times'} over ${Math.round(elapsedMs / 1000)} ${Math.round(elapsedMs / 1000) === 1 ? 'second' : 'seconds'})`;
 
 function describe(
 	profile: ApiProfile,
@@ -78,7 +86,7 @@ function describe(
 		};
 	if (status === 429)
 		return {
-			message: `Rate limit exceeded after ${ctx.retries} ${ctx.retries === 1 ? 'retry' : 'retries'}`,
+			message: `Rate limit exceeded after ${ctx.retries} ${ctx.retries === 1 ? 'retry' : 'retries'}${triedOver(ctx)}`,
 			description:
 				'GridBank limits requests per account, not per key: other workflows and keys of the same account share the allowance. Run the workflow less often, or raise "Max Retries" in the node options.',
 			failure: { cause: 'rate-limited', retryAfterMs: ctx.retryAfterMs },
