@@ -1,22 +1,15 @@
 /** Contract: the switches of the trigger hardening (per-video storage pages, an empty master, a 429's Reset). */
-import { DEMO_PARTNER_KEY, startSimulator, type Simulator } from '../../simulator';
-import { call, fetchUrl, header } from './helpers';
+import { DEMO_PARTNER_KEY } from '../../simulator';
+import { call, contractSimulator, fetchUrl, header } from './helpers';
 
-let sim: Simulator;
-beforeAll(async () => {
-	sim = await startSimulator();
-});
-afterAll(async () => {
-	await sim.close();
-});
-beforeEach(() => sim.reset());
+const simulator = contractSimulator();
 
 const partner = (path: string) =>
-	call(`${sim.baseUrl}/partner/v1${path}`, { key: DEMO_PARTNER_KEY });
+	call(`${simulator().baseUrl}/partner/v1${path}`, { key: DEMO_PARTNER_KEY });
 const signedUrl = async (key: string) =>
 	(await partner(`/videos/${encodeURIComponent(key)}/download`)).json.url as string;
 const firstKeys = () =>
-	sim
+	simulator()
 		.partnerLicences(DEMO_PARTNER_KEY)
 		.slice(0, 2)
 		.map((l) => l.video_key);
@@ -25,7 +18,7 @@ test.each(['html', 'empty'] as const)(
 	"storagePageFor(key, '%s'): every GET of that video's file is that page, other videos are served, null restores it",
 	async (kind) => {
 		const [a, b] = firstKeys();
-		sim.faults.storagePageFor(a, kind);
+		simulator().faults.storagePageFor(a, kind);
 		for (let i = 0; i < 2; i++) {
 			const page = await fetchUrl(await signedUrl(a), { Range: 'bytes=0-' });
 			expect(page.status).toBe(200);
@@ -35,14 +28,14 @@ test.each(['html', 'empty'] as const)(
 			} else expect(page.bytes.length).toBe(0);
 		}
 		expect((await fetchUrl(await signedUrl(b), { Range: 'bytes=0-' })).status).toBe(206);
-		sim.faults.storagePageFor(a, null);
+		simulator().faults.storagePageFor(a, null);
 		expect((await fetchUrl(await signedUrl(a), { Range: 'bytes=0-' })).status).toBe(206);
 	},
 );
 
 test('an empty master (setVideoFile size 0): 416 with bytes */0 to Range: bytes=0-, other videos served', async () => {
 	const [a, b] = firstKeys();
-	sim.setVideoFile(a, { size: 0 });
+	simulator().setVideoFile(a, { size: 0 });
 	const empty = await fetchUrl(await signedUrl(a), { Range: 'bytes=0-' });
 	expect(empty.status).toBe(416);
 	expect(header(empty, 'content-range')).toBe('bytes */0');
@@ -50,7 +43,7 @@ test('an empty master (setVideoFile size 0): 416 with bytes */0 to Range: bytes=
 });
 
 test("failNext rateLimitResetSeconds: GridBank's 429, Retry-After 3 with the Reset a minute ahead", async () => {
-	sim.faults.failNext({
+	simulator().faults.failNext({
 		status: 429,
 		count: 1,
 		retryAfter: '3',
@@ -69,7 +62,7 @@ test("failNext rateLimitResetSeconds: GridBank's 429, Retry-After 3 with the Res
 });
 
 test('apiNotHttp: the next API request is answered with bytes that are not HTTP, then the API answers', async () => {
-	sim.faults.apiNotHttp(1);
+	simulator().faults.apiNotHttp(1);
 	await expect(partner('/content?per_page=1')).rejects.toThrow();
 	expect((await partner('/content?per_page=1')).status).toBe(200);
 });

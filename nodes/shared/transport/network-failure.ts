@@ -75,8 +75,10 @@ export function connectionError(
 function parserCode(error: unknown): string | undefined {
 	let current: unknown = error;
 	for (let depth = 0; depth < 4 && current && typeof current === 'object'; depth++) {
-		const { code } = current as { code?: unknown };
+		const { code, message } = current as { code?: unknown; message?: unknown };
 		if (typeof code === 'string' && code.startsWith('HPE_')) return code;
+		// n8n 1.x keeps only the parser's message.
+		if (typeof message === 'string' && /^Parse Error\b/.test(message)) return 'parse error';
 		current = (current as { cause?: unknown }).cause;
 	}
 	return undefined;
