@@ -71,6 +71,10 @@ export class FaultState {
 	enterpriseEmptyPages = false;
 	purchaseTimesInMs = false;
 	readonly missingMasters = new Set<string>();
+	/** storagePageFor: videos whose every storage GET is a page ('html') or empty ('empty'). */
+	readonly videoPages = new Map<string, 'html' | 'empty'>();
+	/** apiNotHttp: API requests left to answer with bytes that are not HTTP. */
+	notHttp = 0;
 	/** Field hardening II switches (field-faults.ts). */
 	readonly field = new FieldFaults();
 	/** Field hardening III switches (byte-faults.ts). */
@@ -105,6 +109,8 @@ export class FaultState {
 		this.enterpriseEmptyPages = false;
 		this.purchaseTimesInMs = false;
 		this.missingMasters.clear();
+		this.videoPages.clear();
+		this.notHttp = 0;
 		this.field.clear();
 		this.bytes.clear();
 	}

@@ -174,6 +174,12 @@ class SimulatorImpl implements Simulator {
 		if (!ua || !ua.trim() || f.edge) {
 			response = edgeForbidden();
 		} else {
+			if (f.notHttp > 0) {
+				f.notHttp--;
+				// Not HTTP at all: the client's parser fails, with no network error code.
+				req.socket.end('SSH-2.0-OpenSSH_9.6\r\n\r\n');
+				return;
+			}
 			const reset = f.takeReset('api', rawPath);
 			if (reset && reset.afterBytes === undefined) {
 				req.socket.destroy();
@@ -256,7 +262,9 @@ class SimulatorImpl implements Simulator {
 		if (fail.rateLimitHeaders) {
 			headers['X-RateLimit-Limit'] = '300';
 			headers['X-RateLimit-Remaining'] = '0';
-			headers['X-RateLimit-Reset'] = String(Math.ceil(now / 1000) + 1);
+			headers['X-RateLimit-Reset'] = String(
+				Math.ceil(now / 1000) + (fail.rateLimitResetSeconds ?? 1),
+			);
 		}
 		if (fail.htmlBody) return htmlError(fail.status, headers);
 		if (fail.status === 422) {
@@ -599,6 +607,13 @@ class SimulatorImpl implements Simulator {
 			},
 			fileSizeValue(value: unknown, n?: number): void {
 				engine.faults.bytes.fileSizes.push({ left: count(n, 'fileSizeValue'), o: { value } });
+			},
+			apiNotHttp(n?: number): void {
+				engine.faults.notHttp += count(n, 'apiNotHttp');
+			},
+			storagePageFor(videoKey, kind): void {
+				if (kind) engine.faults.videoPages.set(videoKey, kind);
+				else engine.faults.videoPages.delete(videoKey);
 			},
 		};
 	}

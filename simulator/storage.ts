@@ -244,7 +244,7 @@ export async function handleStorage(engine: Engine, s: StorageRequest): Promise<
 				? { lastModified }
 				: { etag, lastModified };
 	if (s.target === 'storage') {
-		const page = faults.field.takePage();
+		const page = faults.field.takePage() ?? faults.videoPages.get(video.id);
 		if (page) {
 			const body =
 				page === 'html'

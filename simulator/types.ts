@@ -144,6 +144,8 @@ export interface FailNextOptions {
 	htmlBody?: boolean;
 	/** Add X-RateLimit-Limit/Remaining/Reset headers. */
 	rateLimitHeaders?: boolean;
+	/** With rateLimitHeaders: X-RateLimit-Reset this many seconds ahead (GridBank's 429: a minute). Default 1. */
+	rateLimitResetSeconds?: number;
 	/** Which listener the failure applies to; default 'api'. */
 	target?: 'api' | 'storage';
 }
@@ -253,6 +255,13 @@ export interface Faults {
 	stallAfter(bytes: number, ms: number, count?: number): void;
 	/** Bytes: the next `count` Enterprise download answers carry `value` (any JSON) as file_size. */
 	fileSizeValue(value: unknown, count?: number): void;
+	/**
+	 * Addition (trigger hardening): every storage GET of this video's file answers 200 with an HTML
+	 * sign-in page ('html') or an empty body ('empty'), other videos are served; null restores it.
+	 */
+	storagePageFor(videoKey: string, kind: 'html' | 'empty' | null): void;
+	/** Addition: the next `count` API requests (default 1) are answered with bytes that are not HTTP (another service on the port). */
+	apiNotHttp(count?: number): void;
 }
 
 export interface PartnerAccountInfo {

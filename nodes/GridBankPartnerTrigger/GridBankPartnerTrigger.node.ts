@@ -13,6 +13,7 @@ import {
 } from '../shared/descriptions/common-properties';
 import { outputFormatOption } from '../shared/descriptions/video-shape';
 import { poll } from './poll';
+import { alone } from './poll-guard';
 
 export class GridBankPartnerTrigger implements INodeType {
 	description: INodeTypeDescription = {
@@ -71,6 +72,8 @@ export class GridBankPartnerTrigger implements INodeType {
 	};
 
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
-		return await poll(this);
+		// "Fetch Test Event" saves nothing and may run beside the live trigger.
+		if (this.getMode() === 'manual') return await poll(this);
+		return await alone(this, async () => await poll(this));
 	}
 }

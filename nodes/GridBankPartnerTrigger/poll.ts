@@ -1,30 +1,22 @@
 // One poll of the GridBank Partner Trigger: list newest-first only as far as needed, emit each
 // newly licensed video once (with its file when Download File is on), remember what was seen.
 import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
-import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
-import { issueDownloadUrl } from '../GridBankPartner/transport/download-url';
 import { listLicences } from '../GridBankPartner/transport/list';
 import { PARTNER } from '../GridBankPartner/transport/profile';
 import { GridBankClient } from '../shared/transport/client';
 import { readParallelConnections } from '../shared/descriptions/common-properties';
-import { isPerVideoFailure } from '../shared/download/delivery-failure';
-import { downloadItem } from '../shared/download/download-item';
 import { type ItemContext, itemContext } from '../shared/item-context';
-import { atItem } from '../shared/transport/errors';
-import { failureCause } from '../shared/transport/failure-cause';
 import { readBoolean, readInteger } from '../shared/read-parameters';
 import {
 	readOutputFormat,
 	shapeVideos,
 	type OutputFormat,
 } from '../shared/descriptions/video-shape';
-import { afterListing, readState, stopPaging, videoKey, writeState } from './seen-state';
-
-/** n8n versions without a poll budget get the one current n8n applies. */
-const DEFAULT_BUDGET_MS = 5 * 60_000;
-/** A poll starts no further download once this share of its budget could be used up. */
-const BUDGET_SHARE = 0.5;
+import { deliver, type Delivery } from './downloads';
+import type { FailureCounts } from './failing-videos';
+import { afterListing, readState, stopPaging, writeState } from './seen-state';
 
 interface PollSettings {
 	/** A poll is one item (index 0) as far as requests and errors go. */
@@ -56,9 +48,9 @@ export async function poll(ctx: IPollFunctions): Promise<INodeExecutionData[][] 
 		stopAt: stopPaging(state, nowSeconds, existing),
 	});
 	const outcome = afterListing(state, listed, { baseUrl, nowSeconds, existing });
-	const items = await toItems(ctx, settings, outcome.queue);
+	const { items, pending, failures } = await toItems(settings, outcome.queue, state?.failures);
 	// Only a poll that got this far moves the state: a failed one is repeated in full.
-	writeState(data, outcome.next(items.length));
+	writeState(data, outcome.next(pending, failures));
 	return items.length ? [items] : null;
 }
 
@@ -73,7 +65,7 @@ async function newestLicence(
 			description:
 				'There is no licence to show as a sample. License a video on GridBank (or ask the team owner to), then fetch the test event again.',
 		});
-	return await toItems(ctx, settings, items);
+	return (await toItems(settings, items)).items;
 }
 
 function existingToEmit(ctx: IPollFunctions): number {
@@ -95,60 +87,17 @@ function existingToEmit(ctx: IPollFunctions): number {
 	);
 }
 
-/**
- * Items to emit, newest purchase first. With Download File, each carries its master file; the
- * downloads stop early enough to stay inside n8n's poll budget, and the rest waits for the next
- * poll (the caller keeps it as pending), so a large backlog never makes a poll time out.
- */
+/** Items to emit, newest purchase first; with Download File, each carries its master file (downloads.ts). */
 async function toItems(
-	ctx: IPollFunctions,
 	settings: PollSettings,
 	queue: IDataObject[],
-): Promise<INodeExecutionData[]> {
+	failures: FailureCounts = {},
+): Promise<Delivery> {
 	// The queue (and what is saved as pending) stays in the API's shape; only the output is reshaped.
 	const shape = (json: IDataObject, extras: string[] = []) =>
 		shapeVideos(settings.format, PARTNER.videoFields, [json], extras)[0];
-	if (!settings.download) return queue.map((json) => ({ json: shape(json) }));
-	const budget =
-		typeof ctx.getPollBudgetMs === 'function' ? ctx.getPollBudgetMs() : DEFAULT_BUDGET_MS;
-	const { item, parallelConnections } = settings;
-	const items: INodeExecutionData[] = [];
-	let slowest = 0;
-	for (const video of queue) {
-		if (items.length && Date.now() - settings.startedAt + slowest > budget * BUDGET_SHARE) break;
-		const began = Date.now();
-		const key = videoKey(video);
-		const issue = async () => await issueDownloadUrl(item, key);
-		try {
-			const { json, binary } = await downloadItem(item, {
-				videoId: key,
-				first: await issue(),
-				issue,
-				parallelConnections,
-			});
-			const file = { fileName: json.fileName, mimeType: json.mimeType, fileSize: json.fileSize };
-			items.push({ json: shape({ ...video, ...file }, Object.keys(file)), binary });
-		} catch (error) {
-			const gone = licenceGone(error) ?? (isPerVideoFailure(error) ? error.message : undefined);
-			// Already a NodeApiError or NodeOperationError from the shared transport (or n8n's
-			// own cancel, which licenceGone never matches).
-			if (gone === undefined) throw atItem(error, 0);
-			items.push({ json: shape({ ...video, downloadError: gone }, ['downloadError']) });
-		}
-		slowest = Math.max(slowest, Date.now() - began);
-	}
-	return items;
-}
-
-/**
- * The message when GridBank no longer lets this account download a listed video (licence
- * refunded or withdrawn, video taken down: 403 or 404 for that video alone). Such a video, like
- * one whose file alone cannot be delivered (isPerVideoFailure), is emitted once without its
- * file instead of failing every later poll; anything else (access revoked, rate limit, storage
- * or network faults) fails the poll, which is then repeated.
- */
-function licenceGone(error: unknown): string | undefined {
-	if (!(error instanceof NodeApiError) || failureCause(error) !== 'configuration-invalid')
-		return undefined;
-	return error.httpCode === '403' || error.httpCode === '404' ? error.message : undefined;
+	if (!settings.download)
+		return { items: queue.map((json) => ({ json: shape(json) })), pending: [], failures: {} };
+	const { item, parallelConnections, startedAt } = settings;
+	return await deliver(item, { parallelConnections, startedAt, shape }, queue, failures);
 }

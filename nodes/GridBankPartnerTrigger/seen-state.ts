@@ -22,6 +22,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { sameBaseUrl } from '../shared/transport/base-url';
+import { type FailureCounts, readFailures } from './failing-videos';
 
 export const STATE_VERSION = 1;
 /** Purchases recorded up to this long before the newest seen one are still caught. */
@@ -45,6 +46,8 @@ export interface SeenState {
 	keys: string[];
 	/** New videos found but not emitted yet (a poll that downloads stops before its time budget runs out). */
 	pending: IDataObject[];
+	/** Pending videos that failed on earlier polls while others were delivered (failing-videos.ts). */
+	failures: FailureCounts;
 }
 
 /**
@@ -90,6 +93,7 @@ export function readState(data: IDataObject, baseUrl: string): SeenState | undef
 		since,
 		keys: data.keys.map(String),
 		pending: Array.isArray(data.pending) ? (data.pending as IDataObject[]) : [],
+		failures: readFailures(data.failures),
 	};
 }
 
@@ -97,6 +101,7 @@ export function readState(data: IDataObject, baseUrl: string): SeenState | undef
 export function writeState(data: IDataObject, state: SeenState): void {
 	const fields: IDataObject = { ...state };
 	if (!state.pending.length) delete fields.pending;
+	if (!Object.keys(state.failures).length) delete fields.failures;
 	for (const name of Object.keys(data)) if (!(name in fields)) delete data[name];
 	for (const [name, value] of Object.entries(fields))
 		if (JSON.stringify(data[name]) !== JSON.stringify(value)) data[name] = value;
@@ -132,8 +137,8 @@ export function stopPaging(
 export interface PollOutcome {
 	/** Videos to emit now or later, newest purchase first. */
 	queue: IDataObject[];
-	/** The state to save once the first `emitted` videos of the queue have been emitted. */
-	next: (emitted: number) => SeenState;
+	/** The state to save once the first `emitted` videos of the queue (or all but `emitted`'s list) were emitted. */
+	next: (emitted: number | IDataObject[], failures?: FailureCounts) => SeenState;
 }
 
 /**
@@ -174,12 +179,13 @@ export function afterListing(
 
 	return {
 		queue,
-		next: (emitted) => ({
+		next: (emitted, failures = {}) => ({
 			version: STATE_VERSION,
 			baseUrl: options.baseUrl,
 			since,
 			keys,
-			pending: queue.slice(emitted),
+			pending: typeof emitted === 'number' ? queue.slice(emitted) : emitted,
+			failures,
 		}),
 	};
 }

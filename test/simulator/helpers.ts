@@ -79,9 +79,10 @@ export async function pageAll(
 
 /**
  * The usual contract-test simulator: started once for the file, reset before each test, with
- * the demo Partner key's first licensed video served as a file of `fileSize` bytes.
+ * the demo Partner key's first licensed video (`videoKey`), served as a file of `fileSize`
+ * bytes when given.
  */
-export function contractSimulator(fileSize: number) {
+export function contractSimulator(fileSize?: number) {
 	const state = {} as { sim: Simulator; videoKey: string };
 	beforeAll(async () => {
 		state.sim = await startSimulator();
@@ -92,7 +93,7 @@ export function contractSimulator(fileSize: number) {
 	beforeEach(() => {
 		state.sim.reset();
 		state.videoKey = state.sim.partnerLicences(DEMO_PARTNER_KEY)[0].video_key;
-		state.sim.setVideoFile(state.videoKey, { size: fileSize });
+		if (fileSize !== undefined) state.sim.setVideoFile(state.videoKey, { size: fileSize });
 	});
 	return state;
 }

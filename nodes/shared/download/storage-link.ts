@@ -5,7 +5,8 @@
 import type { IN8nHttpFullResponse } from 'n8n-workflow';
 
 import type { ItemContext } from '../item-context';
-import { connectionError, rethrowIfCancelled } from '../transport/errors';
+import { rethrowIfCancelled } from '../transport/errors';
+import { requestFailure } from '../transport/network-failure';
 import { backoffMs, networkErrorCode } from '../transport/retry-policy';
 import { sleep } from '../transport/wait';
 import { USER_AGENT } from '../version';
@@ -117,11 +118,11 @@ export class StorageLink {
 					await sleep(backoffMs(attempt++), signal);
 					continue;
 				}
-				throw connectionError(
+				throw requestFailure(
 					ctx.getNode(),
-					code ?? 'request failed',
+					error,
 					{ itemIndex, retries: attempt },
-					"GridBank's file storage",
+					{ what: "GridBank's file storage", scrub: (text) => client.scrub(text) },
 				);
 			}
 			const status = response.statusCode;
@@ -149,6 +150,17 @@ export class StorageLink {
 						itemIndex,
 						"GridBank's storage has no file for this video (HTTP 404)",
 						'Contact GridBank support about this video.',
+						status,
+					),
+				);
+			// Not even byte 0 exists: the master is empty, which no retry changes.
+			if (status === 416 && from === 0)
+				throw markPerVideo(
+					storageError(
+						ctx,
+						itemIndex,
+						"GridBank's storage holds an empty file for this video (HTTP 416)",
+						'The master file of this video has no bytes. Contact GridBank support about this video.',
 						status,
 					),
 				);

@@ -5,7 +5,8 @@ import type { IDataObject, IHttpRequestOptions, IN8nHttpFullResponse, INode } fr
 import type { ApiProfile } from './api-profile';
 import { parseBody } from './api-message';
 import { readCredential, type Credential, type GridBankContext } from './credential';
-import { apiError, connectionError, notJsonError, rethrowIfCancelled } from './errors';
+import { apiError, notJsonError, rethrowIfCancelled } from './errors';
+import { requestFailure } from './network-failure';
 import { askedToWaitError } from './asked-wait';
 import { apiDeadline, deadlineError, withSignal } from './deadlines';
 import { pace } from './pacing';
@@ -89,6 +90,7 @@ export class GridBankClient {
 		};
 		const node = this.ctx.getNode();
 		let lastWaitMs: number | undefined;
+		const firstAt = Date.now();
 		let hops = 0;
 
 		for (let attempt = 0; ; attempt++) {
@@ -119,10 +121,18 @@ export class GridBankClient {
 					await sleep(backoffMs(attempt), this.signal);
 					continue;
 				}
-				const code = networkErrorCode(error);
-				if (!code) throw connectionError(node, 'request failed', { ...options, retries: attempt });
-				if (attempt >= options.maxRetries)
-					throw connectionError(node, code, { ...options, retries: attempt });
+				// Refused, reset, timed out, DNS not answering: retried. A host that does not exist, an
+				// answer that is not HTTP, or a failure without a network code: reported as what it is.
+				if (!networkErrorCode(error) || attempt >= options.maxRetries)
+					throw requestFailure(
+						node,
+						error,
+						{ ...options, retries: attempt },
+						{
+							host: new URL(baseUrl).host,
+							scrub: (text) => scrubText(text, secrets),
+						},
+					);
 				await sleep(backoffMs(attempt), this.signal);
 				continue;
 			}
@@ -172,6 +182,7 @@ export class GridBankClient {
 					...options,
 					retries: attempt,
 					retryAfterMs: status === 429 ? (requestedWaitMs(headers) ?? lastWaitMs) : undefined,
+					elapsedMs: status === 429 ? Date.now() - firstAt : undefined,
 				},
 			);
 		}

@@ -19,6 +19,8 @@ export interface ErrorContext {
 	subject?: string;
 	retries: number;
 	retryAfterMs?: number;
+	/** Time from the first attempt to this answer (429: how long the retries waited). */
+	elapsedMs?: number;
 }
 
 const summary = (
@@ -31,6 +33,12 @@ const summary = (
 	if (message) out.message = message;
 	return out;
 };
+
+/** " (tried 3 times over 9 seconds)": how often and how long a rate-limited request tried. */
+const triedOver = ({ retries, elapsedMs }: ErrorContext) =>
+	elapsedMs === undefined
+		? ''
+		: ` (tried ${retries + 1} ${retries === 0 ? 'time' : 'times'} over ${Math.round(elapsedMs / 1000)} ${Math.round(elapsedMs / 1000) === 1 ? 'second' : 'seconds'})`;
 
 function describe(
 	profile: ApiProfile,
@@ -78,7 +86,7 @@ function describe(
 		};
 	if (status === 429)
 		return {
-			message: `Rate limit exceeded after ${ctx.retries} ${ctx.retries === 1 ? 'retry' : 'retries'}`,
+			message: `Rate limit exceeded after ${ctx.retries} ${ctx.retries === 1 ? 'retry' : 'retries'}${triedOver(ctx)}`,
 			description:
 				'GridBank limits requests per account, not per key: other workflows and keys of the same account share the allowance. Run the workflow less often, or raise "Max Retries" in the node options.',
 			failure: { cause: 'rate-limited', retryAfterMs: ctx.retryAfterMs },
@@ -113,33 +121,8 @@ export function apiError(
 	return noteCause(error, failure);
 }
 
-/** A network failure (reset, timeout) after retries; the underlying error is not kept, it holds request headers. */
-export function connectionError(
-	node: INode,
-	code: string,
-	ctx: ErrorContext,
-	what = 'GridBank',
-): NodeApiError {
-	const message = `Could not reach ${what}: the connection failed (${code})`;
-	const check =
-		what === 'GridBank'
-			? "that the credential's Base URL is right and that n8n can reach it"
-			: `that n8n can reach ${what} (proxies, firewall)`;
-	const error = new NodeApiError(
-		node,
-		{ code, message: `connection failed (${code})` },
-		{
-			message,
-			description: `The request was tried ${ctx.retries + 1} ${ctx.retries === 0 ? 'time' : 'times'}. Check ${check}, then try again.`,
-			itemIndex: ctx.itemIndex,
-			failure: { cause: 'temporarily-unavailable' },
-		},
-	);
-	// NodeApiError swaps a message naming ECONNRESET, ETIMEDOUT… for n8n's generic text, which
-	// neither says what could not be reached nor how often it was tried: ours stays.
-	error.message = message;
-	return error;
-}
+// Network failures (no HTTP answer) are named in network-failure.ts.
+export { connectionError } from './network-failure';
 
 /** A success status whose body is not JSON: something other than GridBank answered. */
 export function notJsonError(node: INode, status: number, ctx: ErrorContext): NodeApiError {

@@ -2,14 +2,22 @@
 // so a retry can never repeat a side effect.
 export const RETRYABLE_STATUSES = new Set([429, 500, 502, 503, 504]);
 
-/** Connection-level failures worth another try (the peer reset or dropped the socket). */
+/**
+ * Connection-level failures worth another try: the peer reset or dropped the socket, timed out,
+ * refused the connection (a server restarting), or DNS did not answer for now (EAI_AGAIN).
+ */
 const RETRYABLE_CODES = new Set([
 	'ECONNRESET',
 	'EPIPE',
 	'ETIMEDOUT',
 	'ECONNABORTED',
 	'UND_ERR_SOCKET',
+	'ECONNREFUSED',
+	'EAI_AGAIN',
 ]);
+
+/** Network failures no retry mends: the host name does not exist. */
+const FINAL_CODES = new Set(['ENOTFOUND']);
 
 /** Longer waits than this are not slept through: the item fails and says when to retry. */
 export const MAX_WAIT_MS = 120_000;
@@ -17,7 +25,7 @@ export const MAX_WAIT_MS = 120_000;
 const BASE_BACKOFF_MS = 500;
 const MAX_BACKOFF_MS = 30_000;
 
-export function networkErrorCode(error: unknown): string | undefined {
+function findCode(error: unknown, codes: Set<string>): string | undefined {
 	let current: unknown = error;
 	for (let depth = 0; depth < 4 && current && typeof current === 'object'; depth++) {
 		const { code, httpCode, message } = current as {
@@ -25,14 +33,25 @@ export function networkErrorCode(error: unknown): string | undefined {
 			httpCode?: unknown;
 			message?: unknown;
 		};
-		if (typeof code === 'string' && RETRYABLE_CODES.has(code)) return code;
+		if (typeof code === 'string' && codes.has(code)) return code;
 		// n8n 1.x wraps a network failure in a NodeApiError whose only trace of it is httpCode.
-		if (typeof httpCode === 'string' && RETRYABLE_CODES.has(httpCode)) return httpCode;
-		if (typeof message === 'string' && /socket hang up|aborted/i.test(message)) return 'ECONNRESET';
+		if (typeof httpCode === 'string' && codes.has(httpCode)) return httpCode;
+		if (
+			codes.has('ECONNRESET') &&
+			typeof message === 'string' &&
+			/socket hang up|aborted/i.test(message)
+		)
+			return 'ECONNRESET';
 		current = (current as { cause?: unknown }).cause;
 	}
 	return undefined;
 }
+
+/** The network code of a failure worth retrying, if it is one. */
+export const networkErrorCode = (error: unknown) => findCode(error, RETRYABLE_CODES);
+
+/** The network code of a failure no retry mends (ENOTFOUND), if it is one. */
+export const finalNetworkErrorCode = (error: unknown) => findCode(error, FINAL_CODES);
 
 /** Exponential backoff with "equal jitter": between half and all of 500 ms × 2^attempt. */
 export function backoffMs(attempt: number, random: () => number = Math.random): number {

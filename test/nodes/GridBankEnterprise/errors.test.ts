@@ -141,7 +141,9 @@ describe('429 and 5xx are retried', () => {
 		expect(run.calls).toHaveLength(3);
 		expect(run.calls.every((c) => c.status === 429)).toBe(true);
 		expect(run.error).toMatchObject({
-			message: 'Rate limit exceeded after 2 retries',
+			message: expect.stringMatching(
+				/^Rate limit exceeded after 2 retries \(tried 3 times over \d+ seconds\)$/,
+			),
 			httpCode: '429',
 		});
 		expect(run.error?.description).toMatch(/per account, not per key/);

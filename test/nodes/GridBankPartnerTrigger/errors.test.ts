@@ -161,7 +161,9 @@ describe('429 and 5xx follow the shared retry policy', () => {
 		sim().faults.failNext({ status: 429, count: 1, path: '/partner/v1/content', retryAfter: '7' });
 		const failed = await trigger.tick();
 		expect(shown(failed.error)).toMatchObject({
-			message: 'Rate limit exceeded after 0 retries',
+			message: expect.stringMatching(
+				/^Rate limit exceeded after 0 retries \(tried 1 time over \d+ seconds?\)$/,
+			),
 			httpCode: '429',
 			failure: cause({ cause: 'rate-limited', retryAfterMs: 7000 }),
 		});

@@ -144,10 +144,12 @@ test('account-level failures fail the poll and lose nothing: after recovery ever
 	collect(down);
 
 	bought.push(...sim().addPartnerLicences(key, 1, { purchasedAt: settled() + 2 }));
-	sim().faults.failNext({ status: 503, count: 1, target: 'storage' });
+	// A storage outage (every video's file fails; one failing while others download is not one: one-video.test.ts).
+	sim().faults.failNext({ status: 503, count: 1000, target: 'storage' });
 	const storage = await trigger.tick();
 	expect(storage.error?.message).toMatch(/storage could not serve the file \(HTTP 503\)/);
 	collect(storage);
+	sim().faults.clear();
 
 	const [broken] = sim().addPartnerLicences(key, 1, { purchasedAt: settled() + 3 });
 	bought.push(broken);

@@ -26,6 +26,7 @@ const state = (over: Partial<SeenState> = {}): SeenState => ({
 	since: NOW - 100,
 	keys: [],
 	pending: [],
+	failures: {},
 	...over,
 });
 const keys = (videos: IDataObject[]) => videos.map((v) => v.video_key);

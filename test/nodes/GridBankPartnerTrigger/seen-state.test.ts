@@ -28,6 +28,7 @@ const state = (over: Partial<SeenState> = {}): SeenState => ({
 	since: NOW - 100,
 	keys: [],
 	pending: [],
+	failures: {},
 	...over,
 });
 

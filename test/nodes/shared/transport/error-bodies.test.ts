@@ -201,7 +201,7 @@ describe('apiError: status + body → a message a no-code user can act on', () =
 describe('the other transport errors', () => {
 	test('connectionError keeps its own message (n8n would swap it for a generic one)', () => {
 		const error = connectionError(node, 'ECONNRESET', { itemIndex: 0, retries: 2 });
-		expect(error.message).toBe('Could not reach GridBank: the connection failed (ECONNRESET)');
+		expect(error.message).toBe('Could not reach GridBank: the connection was reset (ECONNRESET)');
 		expect(error.description).toContain('tried 3 times');
 		expect(connectionError(node, 'ETIMEDOUT', ctx, 'the storage server').description).toContain(
 			'that n8n can reach the storage server',

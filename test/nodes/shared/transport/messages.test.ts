@@ -17,7 +17,9 @@ test("a connection reset on the API keeps the node's own message (not n8n's ECON
 	const run = await keep(
 		await runPartner({ operation: 'listContent', limit: 5, options: { maxRetries: 0 } }),
 	);
-	expect(run.error?.message).toBe('Could not reach GridBank: the connection failed (ECONNRESET)');
+	expect(run.error?.message).toBe(
+		'Could not reach GridBank: the connection was reset (ECONNRESET)',
+	);
 	expect(run.error?.description).toMatch(/Base URL/);
 });
 
@@ -34,7 +36,7 @@ test('a storage connection failure names storage and does not blame the Base URL
 		}),
 	);
 	expect(run.error?.message).toBe(
-		"Could not reach GridBank's file storage: the connection failed (ECONNRESET)",
+		"Could not reach GridBank's file storage: the connection was reset (ECONNRESET)",
 	);
 	expect(run.error?.description).not.toMatch(/Base URL/);
 });

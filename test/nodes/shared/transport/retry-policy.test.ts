@@ -5,6 +5,7 @@ import type { INode } from 'n8n-workflow';
 import { askedToWaitError } from '../../../../nodes/shared/transport/asked-wait';
 import {
 	backoffMs,
+	finalNetworkErrorCode,
 	MAX_WAIT_MS,
 	networkErrorCode,
 	requestedWaitMs,
@@ -60,6 +61,10 @@ describe('networkErrorCode', () => {
 		[new Error('socket hang up'), 'ECONNRESET'],
 		[{ message: 'The operation was aborted' }, 'ECONNRESET'],
 		[{ cause: { cause: { cause: { code: 'ECONNABORTED' } } } }, 'ECONNABORTED'],
+		// A server restarting refuses for a moment; DNS that did not answer may answer next time.
+		[{ code: 'ECONNREFUSED' }, 'ECONNREFUSED'],
+		[{ message: 'wrapped', cause: { code: 'EAI_AGAIN' } }, 'EAI_AGAIN'],
+		[{ httpCode: 'EAI_AGAIN' }, 'EAI_AGAIN'],
 	])('%p → %s', (error, code) => expect(networkErrorCode(error)).toBe(code));
 
 	test.each([
@@ -67,7 +72,6 @@ describe('networkErrorCode', () => {
 			'a DNS failure (not retried: the name will not resolve on the next try)',
 			{ code: 'ENOTFOUND' },
 		],
-		['a refused connection', { code: 'ECONNREFUSED' }],
 		['an HTTP status as httpCode', { httpCode: '503' }],
 		[
 			'a cause nested deeper than four levels',
@@ -76,6 +80,12 @@ describe('networkErrorCode', () => {
 		['not an object', 'ECONNRESET'],
 		['nothing', undefined],
 	])('%s → undefined', (_label, error) => expect(networkErrorCode(error)).toBeUndefined());
+
+	test('a host name that does not exist is a final network failure, nothing else is', () => {
+		expect(finalNetworkErrorCode({ message: 'x', cause: { code: 'ENOTFOUND' } })).toBe('ENOTFOUND');
+		expect(finalNetworkErrorCode({ code: 'EAI_AGAIN' })).toBeUndefined();
+		expect(finalNetworkErrorCode({ message: 'socket hang up' })).toBeUndefined();
+	});
 });
 
 describe('requestedWaitMs', () => {

@@ -1,0 +1,123 @@
+// Download File in a poll: each new video with its master file, newest purchase first, within
+// n8n's poll budget. A video that cannot be delivered for a reason of its own is emitted once
+// with `downloadError`; one whose failure looks transient waits for the next poll, unless it
+// keeps failing while other videos download (failing-videos.ts). Anything else fails the poll.
+import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
+
+import { issueDownloadUrl } from '../GridBankPartner/transport/download-url';
+import { isPerVideoFailure } from '../shared/download/delivery-failure';
+import { downloadItem } from '../shared/download/download-item';
+import type { ItemContext } from '../shared/item-context';
+import { atItem } from '../shared/transport/errors';
+import { failureCause } from '../shared/transport/failure-cause';
+import { countFailures, type FailureCounts, repeatedFailureMessage } from './failing-videos';
+import { videoKey } from './seen-state';
+
+/** n8n versions without a poll budget get the one current n8n applies. */
+const DEFAULT_BUDGET_MS = 5 * 60_000;
+/** A poll starts no further download once this share of its budget could be used up. */
+const BUDGET_SHARE = 0.5;
+
+export interface Delivery {
+	items: INodeExecutionData[];
+	/** Videos of the queue not emitted, in queue order: saved as pending. */
+	pending: IDataObject[];
+	failures: FailureCounts;
+}
+
+type Shape = (json: IDataObject, extras?: string[]) => IDataObject;
+
+/**
+ * Downloads the queue's files. Stops early enough to stay inside n8n's poll budget (the rest
+ * stays pending), so a large backlog never makes a poll time out.
+ */
+export async function deliver(
+	item: ItemContext<IPollFunctions>,
+	options: { parallelConnections: number; startedAt: number; shape: Shape },
+	queue: IDataObject[],
+	failures: FailureCounts,
+): Promise<Delivery> {
+	const { ctx } = item;
+	const budget =
+		typeof ctx.getPollBudgetMs === 'function' ? ctx.getPollBudgetMs() : DEFAULT_BUDGET_MS;
+	const items: INodeExecutionData[] = [];
+	const emitted = new Set<string>();
+	const held: Array<{ video: IDataObject; error: Error }> = [];
+	let delivered = 0;
+	let slowest = 0;
+	const withError = (video: IDataObject, message: string) => {
+		emitted.add(videoKey(video));
+		items.push({ json: options.shape({ ...video, downloadError: message }, ['downloadError']) });
+	};
+	for (const video of queue) {
+		if (
+			items.length + held.length &&
+			Date.now() - options.startedAt + slowest > budget * BUDGET_SHARE
+		)
+			break;
+		const began = Date.now();
+		const key = videoKey(video);
+		const issue = async () => await issueDownloadUrl(item, key);
+		try {
+			const { json, binary } = await downloadItem(item, {
+				videoId: key,
+				first: await issue(),
+				issue,
+				parallelConnections: options.parallelConnections,
+			});
+			const file = { fileName: json.fileName, mimeType: json.mimeType, fileSize: json.fileSize };
+			items.push({ json: options.shape({ ...video, ...file }, Object.keys(file)), binary });
+			emitted.add(key);
+			delivered++;
+		} catch (error) {
+			const own = licenceGone(error) ?? (isPerVideoFailure(error) ? error.message : undefined);
+			if (own !== undefined) withError(video, own);
+			// Already a NodeApiError or NodeOperationError from the shared transport.
+			else if (accountLevel(error)) throw atItem(error, 0);
+			else held.push({ video, error: error as Error });
+		}
+		slowest = Math.max(slowest, Date.now() - began);
+	}
+	// Nothing delivered: an outage, not these videos' own fault. The poll fails and saves nothing.
+	if (held.length && !delivered) throw atItem(held[0].error, 0);
+	const stillPending = new Set(queue.map(videoKey).filter((key) => !emitted.has(key)));
+	const counted = countFailures(
+		failures,
+		held.map(({ video }) => videoKey(video)),
+		stillPending,
+	);
+	for (const { video, error } of held)
+		if (counted.exhausted.has(videoKey(video)))
+			withError(video, repeatedFailureMessage(error.message));
+	return {
+		items,
+		pending: queue.filter((video) => !emitted.has(videoKey(video))),
+		failures: counted.next,
+	};
+}
+
+/**
+ * The message when GridBank no longer lets this account download a listed video (licence
+ * refunded or withdrawn, video taken down: 403 or 404 for that video alone). Such a video, like
+ * one whose file alone cannot be delivered (isPerVideoFailure), is emitted once without its
+ * file instead of failing every later poll.
+ */
+function licenceGone(error: unknown): string | undefined {
+	if (!(error instanceof NodeApiError) || failureCause(error) !== 'configuration-invalid')
+		return undefined;
+	return error.httpCode === '403' || error.httpCode === '404' ? error.message : undefined;
+}
+
+/**
+ * Failures that are never one video's: the key or access (401, access revoked), the rate limit,
+ * a bad parameter, and anything that is not the transport's own error (n8n's cancel, a bug).
+ * They fail the poll at once, which is then repeated.
+ */
+function accountLevel(error: unknown): boolean {
+	if (!(error instanceof NodeApiError)) return true;
+	const cause = failureCause(error);
+	if (cause === 'credential-invalid' || cause === 'rate-limited') return true;
+	if (cause === 'configuration-invalid') return true;
+	return error.httpCode === '401' || error.httpCode === '429';
+}
