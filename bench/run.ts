@@ -10,6 +10,8 @@
 //   4. overhead  Get Download URL over 1,000 items, per item above the simulator's own time
 //   5. wan       Download File over a WAN-like link (25 MB/s per connection, 40 ms, 100 MB/s in
 //                all): 1, 2, 4, 8, 16 Parallel Connections vs n8n alone and raw undici (wan.ts)
+//   6. memory    peak RSS growth at 1, 2, 4, 8, 16 Parallel Connections, loopback and WAN, beside
+//                n8n alone in the same rounds (memory.ts)
 //
 // npm run bench -- --queue: n8n's queue mode instead (bench/queue-mode.js).
 import './env';
@@ -31,6 +33,7 @@ import { renderMarkdown, type Results, type Target } from './report';
 import type { WorkerInput, WorkerResult } from './download-worker';
 import { ChildSimulator } from './sim';
 import { registerBareNodes } from './bare-nodes';
+import { benchMemory } from './memory';
 import { benchWan } from './wan';
 
 registerBareNodes();
@@ -48,6 +51,10 @@ const WAN_SIZES = process.argv
 	?.slice('--wan-sizes='.length)
 	.split(',')
 	.map((mib) => Number(mib) * 1024 * 1024);
+/** --memory-size=1024 (MiB) replaces the memory phase's file size. */
+const MEMORY_SIZE = process.argv
+	.find((a) => a.startsWith('--memory-size='))
+	?.slice('--memory-size='.length);
 
 const CONFIG = SHORT
 	? {
@@ -57,6 +64,8 @@ const CONFIG = SHORT
 			enterpriseCounts: [1_200, 10_000],
 			// Short: a smaller file, so that the single streams (~25 MB/s) stay within seconds.
 			wanSizes: [128 * MiB],
+			memorySize: 64 * MiB,
+			memoryRounds: { loopback: 1, wan: 1 },
 			pacingWindowMs: 6_000,
 			pacingListItems: 8,
 			pacingUrlItems: 300,
@@ -69,6 +78,9 @@ const CONFIG = SHORT
 			partnerLarge: 10_000,
 			enterpriseCounts: [1_200, 8_000, 10_000],
 			wanSizes: [1 * GiB, 4 * GiB],
+			// Rounds: loopback transfers take seconds, WAN ones up to a minute (one stream at 25 MB/s).
+			memorySize: 1 * GiB,
+			memoryRounds: { loopback: 3, wan: 2 },
 			pacingWindowMs: 6_000,
 			pacingListItems: 80,
 			pacingUrlItems: 1_000,
@@ -620,6 +632,16 @@ async function main(): Promise<void> {
 		const sim = await ChildSimulator.start({ logLimit: 1_000 });
 		try {
 			await benchWan(results, sim, WAN_SIZES ?? CONFIG.wanSizes, worker, log);
+		} finally {
+			await sim.close();
+		}
+	}
+	gc();
+	if (phase('memory')) {
+		const sim = await ChildSimulator.start({ logLimit: 1_000 });
+		try {
+			const size = MEMORY_SIZE ? Number(MEMORY_SIZE) * MiB : CONFIG.memorySize;
+			await benchMemory(results, sim, { size, rounds: CONFIG.memoryRounds }, worker, log);
 		} finally {
 			await sim.close();
 		}

@@ -1,0 +1,157 @@
+// Phase 6 of npm run bench: peak RSS growth of a parallel download at every Parallel Connections
+// setting (1, 2, 4, 8, 16), over loopback and over the WAN link of wan.ts, each beside n8n alone
+// (one stream through n8n's own helpers) measured in the same round: the docs promise a memory
+// window (64 MiB, segment-plan.ts) above what n8n itself holds, and this checks it.
+import type { WorkerInput, WorkerResult } from './download-worker';
+import type { ChildSimulator } from './sim';
+import { GiB, median, MiB } from './measure';
+import type { Results, Target } from './report';
+import { MAX_CONNECTIONS, WINDOW_BYTES } from '../nodes/shared/download/segment-plan';
+import { WAN_LINK } from './wan';
+
+export const MEMORY_CONNECTIONS = [1, 2, 4, 8, MAX_CONNECTIONS];
+
+export interface MemoryVariant {
+	/** 0: n8n alone; else ours with that many Parallel Connections. */
+	connections: number;
+	/** Largest and median peak RSS growth over the rounds, MiB. */
+	growthMaxMiB: number;
+	growthMedianMiB: number;
+	/** Largest peak RSS (whole process), MiB. */
+	peakMiB: number;
+	/** Median over rounds of this growth / n8n alone's growth in the same round. */
+	ratioToN8nMedian: number;
+	mbPerSecond: number;
+	rounds: Array<{ growthMiB: number; peakMiB: number; seconds: number }>;
+}
+
+export interface MemoryEntry {
+	link: 'loopback' | 'wan';
+	size: number;
+	label: string;
+	rounds: number;
+	variants: MemoryVariant[];
+}
+
+const round = (n: number, digits = 1) => Math.round(n * 10 ** digits) / 10 ** digits;
+const mib = (bytes: number) => round(bytes / MiB);
+
+export async function benchMemory(
+	results: Results,
+	sim: ChildSimulator,
+	o: { size: number; rounds: { loopback: number; wan: number } },
+	worker: (input: WorkerInput) => Promise<WorkerResult>,
+	log: (message: string) => void,
+): Promise<void> {
+	const licences = (await sim.call('partnerLicences', 'apik_demo.gridbank-partner-demo')) as Array<{
+		video_key: string;
+	}>;
+	const warmUpKey = licences[20]?.video_key as string;
+	const videoKey = licences[21]?.video_key as string;
+	await sim.call('setVideoFile', warmUpKey, {
+		size: 8 * MiB,
+		fileName: 'warm-up.mov',
+		disposition: 'filename',
+	});
+	await sim.call('setVideoFile', videoKey, {
+		size: o.size,
+		fileName: 'memory.mov',
+		disposition: 'filename',
+	});
+	const label = o.size >= GiB ? `${o.size / GiB} GiB` : `${o.size / MiB} MiB`;
+	const base = { size: o.size, baseUrl: sim.baseUrl, videoKey, warmUpKey };
+	results.memory = [];
+	for (const link of ['loopback', 'wan'] as const) {
+		await sim.call('faults.wanLink', link === 'wan' ? WAN_LINK : null);
+		const runs = new Map<number, WorkerResult[]>();
+		for (let r = 0; r < o.rounds[link]; r++) {
+			for (const connections of [0, ...MEMORY_CONNECTIONS]) {
+				const result = await worker(
+					connections === 0
+						? { ...base, variant: 'n8n' }
+						: { ...base, variant: 'ours', connections },
+				);
+				runs.set(connections, [...(runs.get(connections) ?? []), result]);
+				log(
+					`memory ${link} ${label} round ${r + 1}, ${connections ? `ours ${connections} connection(s)` : 'n8n alone'}: RSS +${mib(result.rssGrowthBytes)} MiB (peak ${mib(result.rssPeakBytes)} MiB), ${round(o.size / 1e6 / result.seconds)} MB/s`,
+				);
+			}
+		}
+		await sim.call('faults.wanLink', null);
+		const n8n = runs.get(0) as WorkerResult[];
+		const variants = [...runs.entries()].map(([connections, list]): MemoryVariant => {
+			const growth = list.map((m) => m.rssGrowthBytes);
+			return {
+				connections,
+				growthMaxMiB: mib(Math.max(...growth)),
+				growthMedianMiB: mib(median(growth)),
+				peakMiB: mib(Math.max(...list.map((m) => m.rssPeakBytes))),
+				ratioToN8nMedian: round(
+					median(list.map((m, i) => m.rssGrowthBytes / (n8n[i] as WorkerResult).rssGrowthBytes)),
+					2,
+				),
+				mbPerSecond: round(Math.max(...list.map((m) => o.size / 1e6 / m.seconds))),
+				rounds: list.map((m) => ({
+					growthMiB: mib(m.rssGrowthBytes),
+					peakMiB: mib(m.rssPeakBytes),
+					seconds: round(m.seconds, 2),
+				})),
+			};
+		});
+		results.memory.push({ link, size: o.size, label, rounds: o.rounds[link], variants });
+		results.targets.push(memoryTarget(link, label, variants));
+	}
+}
+
+/** The documented bound: ours grows by at most n8n alone's growth + the memory window. */
+function memoryTarget(link: string, label: string, variants: MemoryVariant[]): Target {
+	const n8n = variants.find((v) => v.connections === 0) as MemoryVariant;
+	const ours = variants.filter((v) => v.connections > 0);
+	const worst = ours.reduce((a, b) => (b.growthMaxMiB > a.growthMaxMiB ? b : a));
+	const bound = n8n.growthMaxMiB + WINDOW_BYTES / MiB;
+	return {
+		name: `Memory, ${label} over ${link}: peak RSS growth at every Parallel Connections setting`,
+		target: `≤ n8n alone + ${WINDOW_BYTES / MiB} MiB window`,
+		value: `${worst.growthMaxMiB} MiB at most (${worst.connections} connections; n8n alone ${n8n.growthMaxMiB}, bound ${round(bound)}); ${ours.map((v) => `${v.connections}: ${v.growthMaxMiB}`).join(', ')} MiB`,
+		met: worst.growthMaxMiB <= bound,
+	};
+}
+
+const row = (cells: Array<string | number>) => `| ${cells.join(' | ')} |`;
+
+/** The memory section of bench/results.md. */
+export function renderMemory(entries: MemoryEntry[] | undefined): string[] {
+	if (!entries?.length) return [];
+	return [
+		'## Memory: peak RSS growth at every Parallel Connections setting',
+		'',
+		`Each transfer in a fresh process (after an 8 MiB warm-up); growth is the peak RSS (VmHWM and 10 ms samples) above the RSS when the transfer started. Each round runs n8n alone (one stream through n8n's helpers) and then ours at each setting, back to back; "/ n8n alone" is the median over rounds of the ratio within a round. The documented bound is n8n alone's growth plus the ${WINDOW_BYTES / MiB} MiB memory window (segment-plan.ts). WAN: the link of the WAN section.`,
+		'',
+		...entries.flatMap((e) => [
+			`### ${e.label} over ${e.link} (${e.rounds} round${e.rounds === 1 ? '' : 's'})`,
+			'',
+			row([
+				'Variant',
+				'Peak RSS growth, largest',
+				'Median',
+				'/ n8n alone (median)',
+				'Peak RSS',
+				'MB/s (best)',
+			]),
+			row(['---', '---', '---', '---', '---', '---']),
+			...e.variants.map((v) =>
+				row([
+					v.connections
+						? `ours, ${v.connections} connection${v.connections > 1 ? 's' : ''}`
+						: 'n8n alone',
+					`${v.growthMaxMiB} MiB`,
+					`${v.growthMedianMiB} MiB`,
+					v.ratioToN8nMedian,
+					`${v.peakMiB} MiB`,
+					v.mbPerSecond,
+				]),
+			),
+			'',
+		]),
+	];
+}
