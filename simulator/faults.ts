@@ -2,6 +2,7 @@
  * Fault switches of one simulator instance. Counted faults are consumed by the requests
  * they hit; reset() / faults.clear() turn everything off.
  */
+import { ClockFaults } from './clock';
 import { FieldFaults } from './field-faults';
 import type {
 	EndCursorStyle,
@@ -72,6 +73,8 @@ export class FaultState {
 	readonly missingMasters = new Set<string>();
 	/** Field hardening II switches (field-faults.ts). */
 	readonly field = new FieldFaults();
+	/** GridBank's clock offset and its Date header (clock.ts). */
+	readonly clock = new ClockFaults();
 
 	constructor(private readonly defaultEndCursor: EndCursorStyle) {
 		this.endCursor = defaultEndCursor;
@@ -103,6 +106,7 @@ export class FaultState {
 		this.purchaseTimesInMs = false;
 		this.missingMasters.clear();
 		this.field.clear();
+		this.clock.clear();
 	}
 
 	takeApiRedirect(rawPath: string): ApiRedirect | undefined {
