@@ -3,6 +3,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { IssuedUrl } from '../../shared/download/download-item';
+import { urlExpiry } from '../../shared/download/signed-url';
 import type { ItemContext } from '../../shared/item-context';
 import { bodyObject } from '../../shared/transport/body-checks';
 import { encodeId } from '../../shared/validate';
@@ -34,11 +35,13 @@ export async function issueDownloadUrl(
 		'a download link',
 		item.itemIndex,
 	) as EnterpriseDownload;
-	const expiresAtMs = Date.parse(String(body.expires_at));
 	const size = Number(body.file_size);
 	return {
 		json: body,
-		signed: { url: body.url, expiresAtMs: Number.isNaN(expiresAtMs) ? Infinity : expiresAtMs },
+		signed: {
+			url: body.url,
+			expiresAtMs: urlExpiry(Date.parse(String(body.expires_at)), response.headers),
+		},
 		expectedSize: Number.isSafeInteger(size) && size >= 0 ? size : undefined,
 	};
 }

@@ -47,6 +47,11 @@ export class StorageLink {
 	/** How many fresh URLs were asked for. */
 	reissues = 0;
 	private reissuing: Promise<void> | undefined;
+	/**
+	 * A fresh URL already past its expiry on arrival: the clocks disagree (no Date header to read
+	 * its lifetime from), so storage's refusal decides from then on: one reissue, not one per segment.
+	 */
+	private clocksDisagree = false;
 
 	constructor(
 		private readonly item: ItemContext,
@@ -57,7 +62,7 @@ export class StorageLink {
 	}
 
 	get expired(): boolean {
-		return this.signed.expiresAtMs <= Date.now();
+		return !this.clocksDisagree && this.signed.expiresAtMs <= Date.now();
 	}
 
 	/** A fresh URL unless `stale` was already replaced; parallel segments share one reissue. */
@@ -67,6 +72,7 @@ export class StorageLink {
 			this.reissues++;
 			this.signed = await this.issueFresh();
 			usableSignedUrl(this.item.node, this.signed.url, this.item.itemIndex);
+			if (this.signed.expiresAtMs <= Date.now()) this.clocksDisagree = true;
 		})().finally(() => (this.reissuing = undefined));
 		return this.reissuing;
 	}

@@ -292,11 +292,30 @@ describe('Get Usage', () => {
 });
 
 describe('Get Download with an expires_at already past (ISO 8601 read as a time)', () => {
-	// A GridBank whose clock runs ten minutes behind n8n's: every URL it issues has, as far as
-	// the node can tell, already expired. Its own storage still accepts them.
+	// A GridBank whose clock runs ten minutes behind n8n's: every expires_at it sends is already
+	// past by n8n's clock. Its own storage still accepts the URLs for their five minutes.
 	const lagging = useSimulator({ now: () => Date.now() - 10 * 60_000 });
 
-	test('a fresh URL is asked for once before storage is contacted', async () => {
+	test("its lifetime read against the answer's own Date header: the URL is used as is", async () => {
+		const account = lagging().createEnterpriseAccount().key;
+		const [id] = lagging().addEnterpriseVideos([{}]);
+		lagging().setVideoFile(id, { size: 70_000 });
+		const run = await runEnterprise(
+			{ resource: 'video', operation: 'getDownload', videoId: id, download: true },
+			{ apiKey: account, sim: lagging() },
+		);
+		try {
+			expect(run.error).toBeUndefined();
+			expect(Date.parse(run.items[0].json.expires_at as string)).toBeLessThan(Date.now());
+			expect(run.calls.map((c) => c.path)).toEqual([`/external/v1/videos/${id}/download`]);
+			expect(run.storage.map((e) => e.status)).toEqual([206]);
+		} finally {
+			await deleteBinaries(run);
+		}
+	});
+
+	test('without a Date header: a fresh URL is asked for once before storage is contacted', async () => {
+		lagging().faults.omitDateHeader(true);
 		const account = lagging().createEnterpriseAccount().key;
 		const [id] = lagging().addEnterpriseVideos([{}]);
 		lagging().setVideoFile(id, { size: 70_000 });
