@@ -1,5 +1,5 @@
 // One download's signed URL and the GETs made with it: a fresh URL when storage refuses or the
-// URL has expired (shared by parallel segments: one reissue for all), retries of 5xx and resets.
+// URL has expired (shared by parallel segments: one reissue for all), retries of 429, 5xx and resets.
 // Storage is fetched with the plain helper: the API key must never reach it, not even through
 // a redirect.
 import type { IN8nHttpFullResponse } from 'n8n-workflow';
@@ -14,6 +14,7 @@ import { usableSignedUrl } from './download-checks';
 import type { Body } from './ordered-output';
 import type { SignedUrl } from './signed-url';
 import { storageError } from './storage-errors';
+import { storageBusyError, storageRetryWait } from './storage-waits';
 
 /** Statuses with which S3-style storage refuses an expired or otherwise invalid signature. */
 const REFUSED = new Set([400, 401, 403, 410]);
@@ -154,10 +155,13 @@ export class StorageLink {
 						status,
 					),
 				);
-			if (status >= 500 && attempt < maxRetries) {
-				await sleep(backoffMs(attempt++), signal);
+			const wait = storageRetryWait(ctx, itemIndex, response, attempt, maxRetries);
+			if (wait !== undefined) {
+				attempt++;
+				await sleep(wait, signal);
 				continue;
 			}
+			if (status === 429) throw storageBusyError(ctx, itemIndex, attempt);
 			throw storageError(
 				ctx,
 				itemIndex,
