@@ -5,9 +5,7 @@
 import type { WorkerInput, WorkerResult } from './download-worker';
 import type { ChildSimulator } from './sim';
 import { GiB, median, MiB } from './measure';
-import type { Results, Target } from './report';
 import { MAX_CONNECTIONS, WINDOW_BYTES } from '../nodes/shared/download/segment-plan';
-import { WAN_LINK } from './wan';
 
 export const MEMORY_CONNECTIONS = [1, 2, 4, 8, MAX_CONNECTIONS];
 
@@ -36,33 +34,28 @@ export interface MemoryEntry {
 const round = (n: number, digits = 1) => Math.round(n * 10 ** digits) / 10 ** digits;
 const mib = (bytes: number) => round(bytes / MiB);
 
+export interface MemoryTarget {
+	name: string;
+	target: string;
+	value: string;
+	met: boolean;
+}
+
+/** `wanLink`: the WAN phase's link (wan.ts), passed in so that this file imports no other phase. */
 export async function benchMemory(
-	results: Results,
 	sim: ChildSimulator,
-	o: { size: number; rounds: { loopback: number; wan: number } },
+	o: { size: number; rounds: { loopback: number; wan: number }; wanLink: object },
 	worker: (input: WorkerInput) => Promise<WorkerResult>,
 	log: (message: string) => void,
-): Promise<void> {
-	const licences = (await sim.call('partnerLicences', 'apik_demo.gridbank-partner-demo')) as Array<{
-		video_key: string;
-	}>;
-	const warmUpKey = licences[20]?.video_key as string;
-	const videoKey = licences[21]?.video_key as string;
-	await sim.call('setVideoFile', warmUpKey, {
-		size: 8 * MiB,
-		fileName: 'warm-up.mov',
-		disposition: 'filename',
-	});
-	await sim.call('setVideoFile', videoKey, {
-		size: o.size,
-		fileName: 'memory.mov',
-		disposition: 'filename',
-	});
+): Promise<{ entries: MemoryEntry[]; targets: MemoryTarget[] }> {
+	const warmUpKey = await sim.benchVideo(20, 8 * MiB, 'warm-up.mov');
+	const videoKey = await sim.benchVideo(21, o.size, 'memory.mov');
 	const label = o.size >= GiB ? `${o.size / GiB} GiB` : `${o.size / MiB} MiB`;
 	const base = { size: o.size, baseUrl: sim.baseUrl, videoKey, warmUpKey };
-	results.memory = [];
+	const entries: MemoryEntry[] = [];
+	const targets: MemoryTarget[] = [];
 	for (const link of ['loopback', 'wan'] as const) {
-		await sim.call('faults.wanLink', link === 'wan' ? WAN_LINK : null);
+		await sim.call('faults.wanLink', link === 'wan' ? o.wanLink : null);
 		const runs = new Map<number, WorkerResult[]>();
 		for (let r = 0; r < o.rounds[link]; r++) {
 			for (const connections of [0, ...MEMORY_CONNECTIONS]) {
@@ -98,13 +91,14 @@ export async function benchMemory(
 				})),
 			};
 		});
-		results.memory.push({ link, size: o.size, label, rounds: o.rounds[link], variants });
-		results.targets.push(memoryTarget(link, label, variants));
+		entries.push({ link, size: o.size, label, rounds: o.rounds[link], variants });
+		targets.push(memoryTarget(link, label, variants));
 	}
+	return { entries, targets };
 }
 
 /** The documented bound: ours grows by at most n8n alone's growth + the memory window. */
-function memoryTarget(link: string, label: string, variants: MemoryVariant[]): Target {
+function memoryTarget(link: string, label: string, variants: MemoryVariant[]): MemoryTarget {
 	const n8n = variants.find((v) => v.connections === 0) as MemoryVariant;
 	const ours = variants.filter((v) => v.connections > 0);
 	const worst = ours.reduce((a, b) => (b.growthMaxMiB > a.growthMaxMiB ? b : a));

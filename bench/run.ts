@@ -34,7 +34,7 @@ import type { WorkerInput, WorkerResult } from './download-worker';
 import { ChildSimulator } from './sim';
 import { registerBareNodes } from './bare-nodes';
 import { benchMemory } from './memory';
-import { benchWan } from './wan';
+import { benchWan, WAN_LINK } from './wan';
 
 registerBareNodes();
 
@@ -641,7 +641,14 @@ async function main(): Promise<void> {
 		const sim = await ChildSimulator.start({ logLimit: 1_000 });
 		try {
 			const size = MEMORY_SIZE ? Number(MEMORY_SIZE) * MiB : CONFIG.memorySize;
-			await benchMemory(results, sim, { size, rounds: CONFIG.memoryRounds }, worker, log);
+			const memory = await benchMemory(
+				sim,
+				{ size, rounds: CONFIG.memoryRounds, wanLink: WAN_LINK },
+				worker,
+				log,
+			);
+			results.memory = memory.entries;
+			results.targets.push(...memory.targets);
 		} finally {
 			await sim.close();
 		}

@@ -1,25 +1,15 @@
 /** Contract: GridBank's clock (clockOffset, omitDateHeader) and the Date header every response carries from it. */
-import {
-	DEMO_ENTERPRISE_KEY,
-	DEMO_PARTNER_KEY,
-	startSimulator,
-	type Simulator,
-} from '../../simulator';
+import { DEMO_ENTERPRISE_KEY, DEMO_PARTNER_KEY, startSimulator } from '../../simulator';
+import { useSimulator } from '../harness/simulator';
 import { call, fetchUrl, header, type Reply } from './helpers';
 
 const MINUTE = 60_000;
-let sim: Simulator;
-beforeAll(async () => {
-	sim = await startSimulator();
-});
-afterAll(async () => {
-	await sim.close();
-});
-beforeEach(() => sim.reset());
+// The harness's simulator: its switches (the clock's too) are cleared before every test.
+const sim = useSimulator();
 
-const videoKey = () => sim.partnerLicences(DEMO_PARTNER_KEY)[0]!.video_key;
+const videoKey = () => sim().partnerLicences(DEMO_PARTNER_KEY)[0]!.video_key;
 const partnerUrl = () =>
-	call(`${sim.baseUrl}/partner/v1/videos/${encodeURIComponent(videoKey())}/download`, {
+	call(`${sim().baseUrl}/partner/v1/videos/${encodeURIComponent(videoKey())}/download`, {
 		key: DEMO_PARTNER_KEY,
 	});
 const dateOf = (r: Reply) => Date.parse(String(header(r, 'date')));
@@ -44,7 +34,7 @@ test("API and storage answers carry a Date header from GridBank's clock (an inje
 });
 
 test('clockOffset(-10 min): Date and expires_at ten minutes behind, the URL still valid five minutes by that clock', async () => {
-	sim.faults.clockOffset(-10 * MINUTE);
+	sim().faults.clockOffset(-10 * MINUTE);
 	const before = Date.now();
 	const r = await partnerUrl();
 	expect(r.status).toBe(200);
@@ -61,9 +51,9 @@ test('clockOffset(-10 min): Date and expires_at ten minutes behind, the URL stil
 });
 
 test('clockOffset(+10 min): Date and the Enterprise expires_at ahead; storage refuses by that clock', async () => {
-	sim.faults.clockOffset(10 * MINUTE);
-	const [id] = sim.addEnterpriseVideos([{}]);
-	const r = await call(`${sim.baseUrl}/external/v1/videos/${id}/download?expires_in=1`, {
+	sim().faults.clockOffset(10 * MINUTE);
+	const [id] = sim().addEnterpriseVideos([{}]);
+	const r = await call(`${sim().baseUrl}/external/v1/videos/${id}/download?expires_in=1`, {
 		key: DEMO_ENTERPRISE_KEY,
 	});
 	expect(r.status).toBe(200);
@@ -72,23 +62,23 @@ test('clockOffset(+10 min): Date and the Enterprise expires_at ahead; storage re
 	expect(Date.parse(r.json.expires_at) - date).toBe(MINUTE);
 	expect((await fetchUrl(r.json.url)).status).toBe(200);
 	// Two minutes later on GridBank's clock, storage refuses the one-minute URL.
-	sim.faults.clockOffset(12 * MINUTE);
+	sim().faults.clockOffset(12 * MINUTE);
 	expect((await fetchUrl(r.json.url)).status).toBe(403);
 });
 
 test('omitDateHeader: no Date on API or storage answers; clear() restores it and the offset', async () => {
-	sim.faults.clockOffset(-10 * MINUTE);
-	sim.faults.omitDateHeader(true);
+	sim().faults.clockOffset(-10 * MINUTE);
+	sim().faults.omitDateHeader(true);
 	const r = await partnerUrl();
 	expect(r.status).toBe(200);
 	expect(header(r, 'date')).toBeUndefined();
 	expect(header(await fetchUrl(r.json.url), 'date')).toBeUndefined();
-	sim.faults.clear();
+	sim().faults.clear();
 	const after = await partnerUrl();
 	expect(Math.abs(dateOf(after) - Date.now())).toBeLessThan(2000);
 	expect(Math.abs(after.json.expires_at * 1000 - Date.now() - 300_000)).toBeLessThan(2000);
 });
 
 test('clockOffset refuses a number that is not finite', () => {
-	expect(() => sim.faults.clockOffset(Number.NaN)).toThrow(/finite/);
+	expect(() => sim().faults.clockOffset(Number.NaN)).toThrow(/finite/);
 });
