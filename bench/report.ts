@@ -1,6 +1,7 @@
 // The results' shape and their markdown rendering (bench/results.md and the table in CONTRIBUTING.md).
 import type { Machine } from './machine';
 import { MEASURING } from './cpu-profile';
+import { renderMemory, type MemoryEntry } from './memory';
 import { renderWan, type WanEntry } from './wan';
 
 export interface Target {
@@ -94,6 +95,8 @@ export interface Results {
 	};
 	/** Phase 5: parallel connections over a WAN-like link. */
 	wan?: WanEntry[];
+	/** Phase 6: peak RSS growth at every Parallel Connections setting, loopback and WAN. */
+	memory?: MemoryEntry[];
 	targets: Target[];
 	seconds: number;
 	/** 1, 5 and 15 minute load averages when the run started and ended: others share this machine. */
@@ -243,6 +246,7 @@ export function renderMarkdown(results: Results): string {
 		);
 	}
 	lines.push(...renderWan(results.wan));
+	lines.push(...renderMemory(results.memory));
 	return `${lines.join('\n')}\n`;
 }
 

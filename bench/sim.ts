@@ -2,7 +2,7 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 
-import type { SimulatorOptions } from '../simulator';
+import { DEMO_PARTNER_KEY, type SimulatorOptions } from '../simulator';
 
 export interface ApiLogEntry {
 	at: number;
@@ -57,6 +57,16 @@ export class ChildSimulator {
 			this.pending.set(id, { resolve, reject });
 			this.child.send({ id, op, args });
 		});
+	}
+
+	/** The demo Partner key's n-th licensed video, its file set to `size` bytes named `fileName`. */
+	async benchVideo(n: number, size: number, fileName: string): Promise<string> {
+		const licences = (await this.call('partnerLicences', DEMO_PARTNER_KEY)) as Array<{
+			video_key: string;
+		}>;
+		const videoKey = licences[n]?.video_key as string;
+		await this.call('setVideoFile', videoKey, { size, fileName, disposition: 'filename' });
+		return videoKey;
 	}
 
 	apiLog(pathPart: string): Promise<ApiLogEntry[]> {

@@ -53,26 +53,13 @@ export async function benchWan(
 	worker: (input: WorkerInput) => Promise<WorkerResult>,
 	log: (message: string) => void,
 ): Promise<void> {
-	const licences = (await sim.call('partnerLicences', 'apik_demo.gridbank-partner-demo')) as Array<{
-		video_key: string;
-	}>;
-	const warmUpKey = licences[10]?.video_key as string;
-	await sim.call('setVideoFile', warmUpKey, {
-		size: 8 * MiB,
-		fileName: 'warm-up.mov',
-		disposition: 'filename',
-	});
+	const warmUpKey = await sim.benchVideo(10, 8 * MiB, 'warm-up.mov');
 	await sim.call('faults.wanLink', WAN_LINK);
 	const cap = WAN_LINK.linkBytesPerSecond / MB;
 	results.wan = [];
 	try {
 		for (const [index, size] of sizes.entries()) {
-			const videoKey = licences[11 + index]?.video_key as string;
-			await sim.call('setVideoFile', videoKey, {
-				size,
-				fileName: `wan-${size}.mov`,
-				disposition: 'filename',
-			});
+			const videoKey = await sim.benchVideo(11 + index, size, `wan-${size}.mov`);
 			const label = size >= GiB ? `${size / GiB} GiB` : `${size / MiB} MiB`;
 			const base = { size, baseUrl: sim.baseUrl, videoKey, warmUpKey };
 			const n8n = measure(await worker({ ...base, variant: 'n8n' }));

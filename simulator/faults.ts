@@ -3,6 +3,7 @@
  * they hit; reset() / faults.clear() turn everything off.
  */
 import { ByteFaults } from './byte-faults';
+import { ClockFaults } from './clock';
 import { FieldFaults } from './field-faults';
 import type {
 	EndCursorStyle,
@@ -79,6 +80,8 @@ export class FaultState {
 	readonly field = new FieldFaults();
 	/** Field hardening III switches (byte-faults.ts). */
 	readonly bytes = new ByteFaults();
+	/** GridBank's clock offset and its Date header (clock.ts). */
+	readonly clock = new ClockFaults();
 
 	constructor(private readonly defaultEndCursor: EndCursorStyle) {
 		this.endCursor = defaultEndCursor;
@@ -113,6 +116,7 @@ export class FaultState {
 		this.notHttp = 0;
 		this.field.clear();
 		this.bytes.clear();
+		this.clock.clear();
 	}
 
 	takeApiRedirect(rawPath: string): ApiRedirect | undefined {

@@ -5,6 +5,7 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { stampDate } from './clock';
 import { Engine, resolveOptions, type RequestContext } from './engine';
 import { handleEnterprise } from './enterprise-routes';
 import {
@@ -90,7 +91,9 @@ class SimulatorImpl implements Simulator {
 	private readonly redirect: Server;
 
 	constructor(private readonly opts: InternalOptions) {
-		this.now = opts.now ?? Date.now;
+		const clock = opts.now ?? Date.now;
+		// The clockOffset switch shifts everything GridBank dates (engine is set just below).
+		this.now = () => clock() + (this.engine ? this.engine.faults.clock.offsetMs : 0);
 		this.engine = new Engine(resolveOptions(opts), this.now);
 		this.faults = this.makeFaults();
 		const guard =
@@ -168,6 +171,7 @@ class SimulatorImpl implements Simulator {
 		const [rawPath, rawQuery] = splitUrl(req.url);
 		const entry = this.record('api', req, res, rawPath, rawQuery, now);
 		const f = this.engine.faults;
+		stampDate(res, now, f.clock);
 		const ua = req.headers['user-agent'];
 		let response: ApiResponse;
 		let afterBytes: number | undefined;
@@ -332,6 +336,7 @@ class SimulatorImpl implements Simulator {
 		req.resume();
 		const [rawPath, rawQuery] = splitUrl(req.url);
 		const entry = this.record(target, req, res, rawPath, rawQuery, this.now());
+		stampDate(res, entry.at, this.engine.faults.clock);
 		await handleStorage(this.engine, {
 			req,
 			res,
@@ -566,6 +571,13 @@ class SimulatorImpl implements Simulator {
 			},
 			dripApi(msPerByte: number): void {
 				engine.faults.field.apiDripMs = Math.max(0, msPerByte);
+			},
+			clockOffset(ms: number): void {
+				if (!Number.isFinite(ms)) throw new Error('clockOffset: ms must be a finite number');
+				engine.faults.clock.offsetMs = ms;
+			},
+			omitDateHeader(on: boolean): void {
+				engine.faults.clock.dateHeader = !on;
 			},
 			clear(): void {
 				engine.faults.clear();

@@ -215,6 +215,14 @@ export interface Faults {
 	/** Addition: clear every fault switch (state, log and accounts are kept). */
 	clear(): void;
 	/**
+	 * Addition: GridBank's clock runs `ms` from this machine's (negative: behind): the Date
+	 * header of every response, expires_at, storage's expiry check, purchase times and rate
+	 * windows all follow it. 0 restores it.
+	 */
+	clockOffset(ms: number): void;
+	/** Addition: API and storage responses carry no Date header (on) or one from GridBank's clock (off, the default). */
+	omitDateHeader(on: boolean): void;
+	/**
 	 * Hardening: the next `count` API requests (matching `path`) are answered with a redirect:
 	 * 'other' to the same path and query on the redirect origin (sim.redirectUrl, which records
 	 * what it receives), 'same' to the same path and query on the API origin. Default 302.

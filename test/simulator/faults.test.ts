@@ -117,6 +117,23 @@ describe('failNext', () => {
 		expect(r.text).toContain('<Error>');
 		expect((await fetchUrl(url)).status).toBe(200);
 	});
+
+	test.each([429, 503] as const)(
+		'target storage, %i with retryAfter: S3 XML with that Retry-After for the first `count` GETs',
+		async (status) => {
+			sim.faults.failNext({ status, count: 2, target: 'storage', retryAfter: '2' });
+			const url = await signedUrl();
+			for (const _ of [1, 2]) {
+				const r = await fetchUrl(url);
+				expect(r.status).toBe(status);
+				expect(header(r, 'retry-after')).toBe('2');
+				expect(r.text).toContain(
+					status === 429 ? '<Code>SlowDown</Code>' : '<Code>ServiceUnavailable</Code>',
+				);
+			}
+			expect((await fetchUrl(url)).status).toBe(200);
+		},
+	);
 });
 
 describe('resetConnections', () => {

@@ -3,6 +3,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { IssuedUrl } from '../../shared/download/download-item';
+import { urlExpiry } from '../../shared/download/signed-url';
 import type { ItemContext } from '../../shared/item-context';
 import { bodyObject } from '../../shared/transport/body-checks';
 import { encodeId } from '../../shared/validate';
@@ -35,13 +36,15 @@ export async function issueDownloadUrl(
 		'a download link',
 		item.itemIndex,
 	) as EnterpriseDownload;
-	const expiresAtMs = Date.parse(String(body.expires_at));
 	// Only a whole number is a size: null, "", true or a word mean "unknown" (Number() would make
 	// null, "" and false 0, true 1); the file is then checked against storage's own length.
 	const size: unknown = body.file_size;
 	return {
 		json: body,
-		signed: { url: body.url, expiresAtMs: Number.isNaN(expiresAtMs) ? Infinity : expiresAtMs },
+		signed: {
+			url: body.url,
+			expiresAtMs: urlExpiry(Date.parse(String(body.expires_at)), response.headers),
+		},
 		expectedSize:
 			typeof size === 'number' && Number.isSafeInteger(size) && size >= 0 ? size : undefined,
 	};

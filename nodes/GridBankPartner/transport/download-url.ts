@@ -3,6 +3,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { IssuedUrl } from '../../shared/download/download-item';
+import { urlExpiry } from '../../shared/download/signed-url';
 import type { ItemContext } from '../../shared/item-context';
 import { bodyObject } from '../../shared/transport/body-checks';
 import { encodeId } from '../../shared/validate';
@@ -28,6 +29,6 @@ export async function issueDownloadUrl(item: ItemContext, videoKey: string): Pro
 	const expires = Number(body.expires_at);
 	return {
 		json: body,
-		signed: { url: body.url, expiresAtMs: Number.isFinite(expires) ? expires * 1000 : Infinity },
+		signed: { url: body.url, expiresAtMs: urlExpiry(expires * 1000, response.headers) },
 	};
 }

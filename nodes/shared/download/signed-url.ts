@@ -28,6 +28,33 @@ export function acceptSignedUrl(
 
 export interface SignedUrl {
 	url: string;
-	/** Epoch ms after which storage refuses the URL. */
+	/** Epoch ms, by this machine's clock, after which storage refuses the URL (urlExpiry). */
 	expiresAtMs: number;
+}
+
+/** A lifetime read from GridBank's answer is cut to this; storage's refusal decides past it. */
+export const MAX_URL_LIFETIME_MS = 24 * 60 * 60_000;
+/** Date has whole seconds: the lifetime is read one second short, to replace the URL in time. */
+const DATE_RESOLUTION_MS = 1000;
+/** IMF-fixdate, the form RFC 9110 requires of Date; any other form is not trusted. */
+const IMF_FIXDATE = /^[A-Z][a-z]{2}, \d{2} [A-Z][a-z]{2} \d{4} \d{2}:\d{2}:\d{2} GMT$/;
+
+/**
+ * When a signed URL expires by this machine's clock. Its lifetime is GridBank's `expires_at`
+ * (epoch ms; NaN when missing or unreadable) against the issuing answer's own Date header,
+ * counted from when the answer arrived, so a clock skew between n8n and GridBank cancels out.
+ * Without a usable Date header, `expires_at` is read as an absolute time on this clock.
+ */
+export function urlExpiry(
+	expiresAtMs: number,
+	headers: Record<string, string | string[] | undefined>,
+	arrivedAtMs = Date.now(),
+): number {
+	if (!Number.isFinite(expiresAtMs)) return Infinity;
+	const date = headers.date;
+	const issuedAtMs =
+		typeof date === 'string' && IMF_FIXDATE.test(date.trim()) ? Date.parse(date) : NaN;
+	if (Number.isNaN(issuedAtMs)) return expiresAtMs;
+	const lifetime = expiresAtMs - issuedAtMs - DATE_RESOLUTION_MS;
+	return arrivedAtMs + Math.min(MAX_URL_LIFETIME_MS, Math.max(0, lifetime));
 }

@@ -1,5 +1,5 @@
 // One download's signed URL and the GETs made with it: a fresh URL when storage refuses or the
-// URL has expired (shared by parallel segments: one reissue for all), retries of 5xx and resets.
+// URL has expired (shared by parallel segments: one reissue for all), retries of 429, 5xx and resets.
 // Storage is fetched with the plain helper: the API key must never reach it, not even through
 // a redirect.
 import type { IN8nHttpFullResponse } from 'n8n-workflow';
@@ -15,6 +15,7 @@ import { usableSignedUrl } from './download-checks';
 import type { Body } from './ordered-output';
 import type { SignedUrl } from './signed-url';
 import { storageError } from './storage-errors';
+import { storageBusyError, storageRetryWait } from './storage-waits';
 
 /** Statuses with which S3-style storage refuses an expired or otherwise invalid signature. */
 const REFUSED = new Set([400, 401, 403, 410]);
@@ -50,6 +51,11 @@ export class StorageLink {
 	/** The version ranged GETs are tied to (If-Range), from the first answer (object-version.ts). */
 	ifRange: string | undefined;
 	private reissuing: Promise<void> | undefined;
+	/**
+	 * A fresh URL already past its expiry on arrival: the clocks disagree (no Date header to read
+	 * its lifetime from), so storage's refusal decides from then on: one reissue, not one per segment.
+	 */
+	private clocksDisagree = false;
 
 	constructor(
 		private readonly item: ItemContext,
@@ -60,7 +66,7 @@ export class StorageLink {
 	}
 
 	get expired(): boolean {
-		return this.signed.expiresAtMs <= Date.now();
+		return !this.clocksDisagree && this.signed.expiresAtMs <= Date.now();
 	}
 
 	/** A fresh URL unless `stale` was already replaced; parallel segments share one reissue. */
@@ -70,6 +76,7 @@ export class StorageLink {
 			this.reissues++;
 			this.signed = await this.issueFresh();
 			usableSignedUrl(this.item.node, this.signed.url, this.item.itemIndex);
+			if (this.signed.expiresAtMs <= Date.now()) this.clocksDisagree = true;
 		})().finally(() => (this.reissuing = undefined));
 		return this.reissuing;
 	}
@@ -164,10 +171,13 @@ export class StorageLink {
 						status,
 					),
 				);
-			if (status >= 500 && attempt < maxRetries) {
-				await sleep(backoffMs(attempt++), signal);
+			const wait = storageRetryWait(ctx, itemIndex, response, attempt, maxRetries);
+			if (wait !== undefined) {
+				attempt++;
+				await sleep(wait, signal);
 				continue;
 			}
+			if (status === 429) throw storageBusyError(ctx, itemIndex, attempt);
 			throw storageError(
 				ctx,
 				itemIndex,

@@ -292,11 +292,15 @@ describe('Get Usage', () => {
 });
 
 describe('Get Download with an expires_at already past (ISO 8601 read as a time)', () => {
-	// A GridBank whose clock runs ten minutes behind n8n's: every URL it issues has, as far as
-	// the node can tell, already expired. Its own storage still accepts them.
+	// A GridBank whose clock runs ten minutes behind n8n's: every expires_at it sends is already
+	// past by n8n's clock. Its own storage still accepts the URLs for their five minutes.
 	const lagging = useSimulator({ now: () => Date.now() - 10 * 60_000 });
 
-	test('a fresh URL is asked for once before storage is contacted', async () => {
+	test.each([
+		["its lifetime read against the answer's own Date header: the URL is used as is", true, 1],
+		['without a Date header: a fresh URL is asked for once before storage is contacted', false, 2],
+	] as const)('%s', async (_name, dateHeader, urls) => {
+		lagging().faults.omitDateHeader(!dateHeader);
 		const account = lagging().createEnterpriseAccount().key;
 		const [id] = lagging().addEnterpriseVideos([{}]);
 		lagging().setVideoFile(id, { size: 70_000 });
@@ -307,11 +311,10 @@ describe('Get Download with an expires_at already past (ISO 8601 read as a time)
 		try {
 			expect(run.error).toBeUndefined();
 			expect(Date.parse(run.items[0].json.expires_at as string)).toBeLessThan(Date.now());
-			expect(run.calls.map((c) => c.path)).toEqual([
-				`/external/v1/videos/${id}/download`,
-				`/external/v1/videos/${id}/download`,
-			]);
-			expect(run.storage).toHaveLength(1);
+			expect(run.calls.map((c) => c.path)).toEqual(
+				Array.from({ length: urls }, () => `/external/v1/videos/${id}/download`),
+			);
+			expect(run.storage.map((e) => e.status)).toEqual([206]);
 			expect(run.items[0].json.fileSize).toBe(70_000);
 		} finally {
 			await deleteBinaries(run);

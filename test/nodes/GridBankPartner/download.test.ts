@@ -161,9 +161,24 @@ describe('an expired or refused signed URL', () => {
 		expect(apiCalls(sim(), '/download')).toHaveLength(2);
 	});
 
-	test('a URL that expired before use (server clock behind ours) is replaced before storage is asked', async () => {
+	test("server clock behind ours: expires_at is past here, but its lifetime (against the answer's Date) is five minutes: used as is", async () => {
 		const behind = await startSimulator({ port: 0, now: () => Date.now() - 10 * 60_000 });
 		try {
+			const key = behind.partnerLicences(DEMO_PARTNER_KEY)[0].video_key;
+			const run = await download(key, {}, { baseUrl: behind.baseUrl });
+			expect(run.error).toBeUndefined();
+			expect(run.items[0].json.expires_at as number).toBeLessThan(Date.now() / 1000);
+			expect(behind.log.filter((e) => e.target === 'api')).toHaveLength(1);
+			expect(behind.log.filter((e) => e.target === 'storage').map((e) => e.status)).toEqual([206]);
+		} finally {
+			await behind.close();
+		}
+	});
+
+	test('a URL that expired before use by our clock, and no Date header to read its lifetime from: replaced before storage is asked', async () => {
+		const behind = await startSimulator({ port: 0, now: () => Date.now() - 10 * 60_000 });
+		try {
+			behind.faults.omitDateHeader(true);
 			const key = behind.partnerLicences(DEMO_PARTNER_KEY)[0].video_key;
 			const run = await download(key, {}, { baseUrl: behind.baseUrl });
 			expect(run.error).toBeUndefined();

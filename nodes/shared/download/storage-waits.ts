@@ -1,0 +1,47 @@
+// Storage busy (429) or failing (5xx): waited for and retried like the API. The wait is the one
+// storage asks for (Retry-After on 429 and 503, read by the API's reader) within the API's cap,
+// else backoff; each wait counts as one of the item's retries.
+import type { IN8nHttpFullResponse } from 'n8n-workflow';
+
+import { backoffMs, MAX_WAIT_MS, requestedWaitMs } from '../transport/retry-policy';
+import type { DownloadContext } from './binary-store';
+import { storageError } from './storage-errors';
+
+/**
+ * ms to wait before asking storage again, or undefined when this answer is not retried (any
+ * other status, or no retry left). Throws when storage asks for longer than MAX_WAIT_MS.
+ */
+export function storageRetryWait(
+	ctx: DownloadContext,
+	itemIndex: number,
+	response: IN8nHttpFullResponse,
+	attempt: number,
+	maxRetries: number,
+): number | undefined {
+	const status = response.statusCode;
+	if ((status !== 429 && status < 500) || attempt >= maxRetries) return undefined;
+	const asked =
+		status === 429 || status === 503
+			? requestedWaitMs(response.headers as Record<string, string | string[] | undefined>)
+			: undefined;
+	if (asked === undefined) return backoffMs(attempt);
+	if (asked <= MAX_WAIT_MS) return asked;
+	throw storageError(
+		ctx,
+		itemIndex,
+		`GridBank's storage asked to wait ${Math.ceil(asked / 1000)} seconds before the next request (HTTP ${status})`,
+		`The node waits at most ${MAX_WAIT_MS / 1000} seconds between retries, so it stopped here; nothing was passed on. Run the workflow again after that time.`,
+		status,
+	);
+}
+
+/** Storage still answered 429 after the item's last retry. */
+export function storageBusyError(ctx: DownloadContext, itemIndex: number, retries: number) {
+	return storageError(
+		ctx,
+		itemIndex,
+		"GridBank's storage is limiting requests (HTTP 429)",
+		`It still refused after ${retries} ${retries === 1 ? 'retry' : 'retries'}, each after the wait it asked for. Try again in a few minutes, or raise Max Retries; other downloads on the same account may be using storage at the same time.`,
+		429,
+	);
+}
