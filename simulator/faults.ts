@@ -3,6 +3,7 @@
  * they hit; reset() / faults.clear() turn everything off.
  */
 import { FieldFaults } from './field-faults';
+import { TimeFaults } from './time-faults';
 import type {
 	EndCursorStyle,
 	FailNextOptions,
@@ -72,6 +73,8 @@ export class FaultState {
 	readonly missingMasters = new Set<string>();
 	/** Field hardening II switches (field-faults.ts). */
 	readonly field = new FieldFaults();
+	/** Field hardening III switches (time-faults.ts). */
+	readonly time = new TimeFaults();
 
 	constructor(private readonly defaultEndCursor: EndCursorStyle) {
 		this.endCursor = defaultEndCursor;
@@ -103,6 +106,7 @@ export class FaultState {
 		this.purchaseTimesInMs = false;
 		this.missingMasters.clear();
 		this.field.clear();
+		this.time.clear();
 	}
 
 	takeApiRedirect(rawPath: string): ApiRedirect | undefined {

@@ -27,6 +27,7 @@ export type {
 	PartnerAccountInfo,
 	PartnerPagingFault,
 	RangedFault,
+	RateHeadersOverride,
 	ResetConnectionsOptions,
 	Simulator,
 	SimulatorOptions,

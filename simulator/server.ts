@@ -235,6 +235,8 @@ class SimulatorImpl implements Simulator {
 				}
 			}
 		}
+		const rateHeaders = f.time.takeRateHeaders(rawPath, now);
+		if (rateHeaders) response = { ...response, headers: { ...response.headers, ...rateHeaders } };
 		if (f.echoAuthorization && response.status >= 400)
 			response = echoAuthorization(response, req.headers.authorization);
 		this.send(res, response, entry, afterBytes);
@@ -570,6 +572,12 @@ class SimulatorImpl implements Simulator {
 			},
 			missingMaster(videoKey: string): void {
 				engine.faults.missingMasters.add(videoKey);
+			},
+			rateHeaders(o, n?: number): void {
+				engine.faults.time.rateHeaders.push({ left: count(n, 'rateHeaders'), o: { ...o } });
+			},
+			endlessPartnerList(on: boolean): void {
+				engine.faults.time.endlessList = on;
 			},
 		};
 	}
