@@ -9,6 +9,7 @@ import { apiError, connectionError, notJsonError, rethrowIfCancelled } from './e
 import { askedToWaitError } from './asked-wait';
 import { apiDeadline, deadlineError, withSignal } from './deadlines';
 import { pace } from './pacing';
+import { PacedTooLong, pacedTooLongError, type WaitTally } from './wait-budget';
 import { isRedirect, nextHop, redirectError } from './redirect';
 import {
 	backoffMs,
@@ -29,6 +30,8 @@ export interface GetOptions {
 	maxRetries: number;
 	/** Statuses the caller handles itself instead of failing (the list's 400 on a stale cursor). */
 	passStatuses?: number[];
+	/** The item's (poll's, picker search's) time in the pacer, bounded in total (wait-budget.ts). */
+	waits?: WaitTally;
 }
 
 export interface ApiResponse<T> {
@@ -90,10 +93,16 @@ export class GridBankClient {
 		const node = this.ctx.getNode();
 		let lastWaitMs: number | undefined;
 		let hops = 0;
+		const { rateWindowMs, requestsPerMinute } = this.profile;
+		const waits = options.waits ?? { pacedMs: 0 };
 
 		for (let attempt = 0; ; attempt++) {
-			const paced = this.profile.requestsPerMinute
-				? await pace(apiKey, this.profile.requestsPerMinute, this.signal)
+			const paced = requestsPerMinute
+				? await pace(apiKey, requestsPerMinute, this.signal, waits).catch((error: unknown) => {
+						if (error instanceof PacedTooLong)
+							throw pacedTooLongError(node, error, options.itemIndex);
+						throw error;
+					})
 				: undefined;
 			let response: IN8nHttpFullResponse;
 			// n8n's timeout only bounds idle time: a server dripping bytes is cut off by this deadline.
@@ -155,7 +164,11 @@ export class GridBankClient {
 			if (options.passStatuses?.includes(status)) return { status, body: body as T, headers };
 
 			if (RETRYABLE_STATUSES.has(status) && attempt < options.maxRetries) {
-				const asked = status === 429 || status === 503 ? requestedWaitMs(headers) : undefined;
+				// Retry-After is the wait, whatever X-RateLimit-* say; those pace later requests only.
+				const asked =
+					status === 429 || status === 503
+						? requestedWaitMs(headers, Date.now(), rateWindowMs, status)
+						: undefined;
 				const wait = asked ?? backoffMs(attempt);
 				lastWaitMs = wait;
 				if (wait <= MAX_WAIT_MS) {
@@ -171,7 +184,10 @@ export class GridBankClient {
 				{
 					...options,
 					retries: attempt,
-					retryAfterMs: status === 429 ? (requestedWaitMs(headers) ?? lastWaitMs) : undefined,
+					retryAfterMs:
+						status === 429
+							? (requestedWaitMs(headers, Date.now(), rateWindowMs) ?? lastWaitMs)
+							: undefined,
 				},
 			);
 		}
