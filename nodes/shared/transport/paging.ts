@@ -6,7 +6,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { nextCursor, videoList } from './body-checks';
 import type { GridBankClient } from './client';
 import type { WaitTally } from './wait-budget';
-import { endlessListError, PageProgress } from './page-progress';
+import { endlessListError, listCeilingError, PageProgress } from './page-progress';
 
 export interface PagingRequest {
 	path: string;
@@ -131,6 +131,8 @@ export async function pageByCursor(
 				stalled ? 'idle' : 'cursor',
 				progress.requests,
 			);
+		if (progress.atCeiling(collector.items.length))
+			throw listCeilingError(client.node, request.itemIndex, progress.requests);
 	}
 }
 
