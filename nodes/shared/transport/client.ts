@@ -8,8 +8,8 @@ import { readCredential, type Credential, type GridBankContext } from './credent
 import { apiError, connectionError, notJsonError, rethrowIfCancelled } from './errors';
 import { askedToWaitError } from './asked-wait';
 import { apiDeadline, deadlineError, withSignal } from './deadlines';
-import { pace } from './pacing';
-import { PacedTooLong, pacedTooLongError, type WaitTally } from './wait-budget';
+import { paceRequest } from './pacing';
+import { newWaitTally, type WaitTally } from './wait-budget';
 import { isRedirect, nextHop, redirectError } from './redirect';
 import {
 	backoffMs,
@@ -94,15 +94,11 @@ export class GridBankClient {
 		let lastWaitMs: number | undefined;
 		let hops = 0;
 		const { rateWindowMs, requestsPerMinute } = this.profile;
-		const waits = options.waits ?? { pacedMs: 0 };
+		const waits = options.waits ?? newWaitTally();
 
 		for (let attempt = 0; ; attempt++) {
 			const paced = requestsPerMinute
-				? await pace(apiKey, requestsPerMinute, this.signal, waits).catch((error: unknown) => {
-						if (error instanceof PacedTooLong)
-							throw pacedTooLongError(node, error, options.itemIndex);
-						throw error;
-					})
+				? await paceRequest(node, options.itemIndex, apiKey, requestsPerMinute, this.signal, waits)
 				: undefined;
 			let response: IN8nHttpFullResponse;
 			// n8n's timeout only bounds idle time: a server dripping bytes is cut off by this deadline.
@@ -165,10 +161,7 @@ export class GridBankClient {
 
 			if (RETRYABLE_STATUSES.has(status) && attempt < options.maxRetries) {
 				// Retry-After is the wait, whatever X-RateLimit-* say; those pace later requests only.
-				const asked =
-					status === 429 || status === 503
-						? requestedWaitMs(headers, Date.now(), rateWindowMs, status)
-						: undefined;
+				const asked = requestedWaitMs(headers, Date.now(), rateWindowMs, status);
 				const wait = asked ?? backoffMs(attempt);
 				lastWaitMs = wait;
 				if (wait <= MAX_WAIT_MS) {

@@ -4,10 +4,17 @@
 // other process on the account (queue-mode workers), decides; this process's own count is the
 // fallback for a server that does not say.
 import { createHash } from 'node:crypto';
+import type { INode } from 'n8n-workflow';
 
 import { ServerAllowance } from './server-allowance';
 import { sleep } from './wait';
-import { newWaitTally, PACED_WAIT_WINDOWS, PacedTooLong, type WaitTally } from './wait-budget';
+import {
+	newWaitTally,
+	PACED_WAIT_WINDOWS,
+	PacedTooLong,
+	pacedTooLongError,
+	type WaitTally,
+} from './wait-budget';
 
 const WINDOW_MS = 60_000;
 /** Slack on top of the window, for timer and clock granularity. */
@@ -98,6 +105,20 @@ export async function pace(
 		let oldest = Infinity;
 		for (const b of bookings) if (!b.open && b.at < oldest) oldest = b.at;
 		await wait(oldest === Infinity ? IN_FLIGHT_POLL_MS : oldest + windowMs + MARGIN_MS - now + 1);
+	}
+}
+
+/** pace() for one API request of an item: past the item's wait bound, the error a user sees. */
+export async function paceRequest(
+	node: INode,
+	itemIndex: number,
+	...args: Parameters<typeof pace>
+): Promise<Release> {
+	try {
+		return await pace(...args);
+	} catch (error) {
+		// A cancel goes on as it came.
+		throw error instanceof PacedTooLong ? pacedTooLongError(node, error, itemIndex) : error;
 	}
 }
 

@@ -72,7 +72,7 @@ export function retryAfterMs(value: string | undefined, now = Date.now()): numbe
 }
 
 /**
- * The wait a 429 or 503 asks for: Retry-After; else, on a 429, the X-RateLimit-Reset as
+ * The wait a 429 or 503 asks for (other statuses ask none): Retry-After; else, on a 429, the X-RateLimit-Reset as
  * resetWaitMs reads it (never more than one rate window, `windowMs`); undefined when the
  * response names none that can be trusted.
  */
@@ -82,6 +82,7 @@ export function requestedWaitMs(
 	windowMs = 60_000,
 	status = 429,
 ): number | undefined {
+	if (status !== 429 && status !== 503) return undefined;
 	const retryAfter = retryAfterMs(header(headers, 'retry-after'), now);
 	if (retryAfter !== undefined || status !== 429) return retryAfter;
 	return resetWaitMs(header(headers, 'x-ratelimit-reset'), windowMs, now);

@@ -21,7 +21,9 @@ test('pure: one tally across requests; past its bound, PacedTooLong instead of a
 			for (let i = 0; i < 100; i++) (await pace('key-budget', 1, undefined, tally))();
 		})(),
 	).rejects.toBeInstanceOf(PacedTooLong);
-	expect(tally.pacedMs).toBeLessThanOrEqual(PACED_WAIT_WINDOWS * 100);
+	// The bound, plus what timers overran by on a loaded machine.
+	expect(tally.pacedMs).toBeLessThanOrEqual(PACED_WAIT_WINDOWS * 100 + 400);
+	expect(tally.pacedMs).toBeGreaterThanOrEqual(PACED_WAIT_WINDOWS * 100 - 200);
 	expect(Date.now() - started).toBeLessThan(5000);
 });
 
