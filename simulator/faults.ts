@@ -5,6 +5,7 @@
 import { ByteFaults } from './byte-faults';
 import { ClockFaults } from './clock';
 import { FieldFaults } from './field-faults';
+import { TimeFaults } from './time-faults';
 import type {
 	EndCursorStyle,
 	FailNextOptions,
@@ -82,6 +83,8 @@ export class FaultState {
 	readonly bytes = new ByteFaults();
 	/** GridBank's clock offset and its Date header (clock.ts). */
 	readonly clock = new ClockFaults();
+	/** Field hardening III switches (time-faults.ts). */
+	readonly time = new TimeFaults();
 
 	constructor(private readonly defaultEndCursor: EndCursorStyle) {
 		this.endCursor = defaultEndCursor;
@@ -117,6 +120,7 @@ export class FaultState {
 		this.field.clear();
 		this.bytes.clear();
 		this.clock.clear();
+		this.time.clear();
 	}
 
 	takeApiRedirect(rawPath: string): ApiRedirect | undefined {

@@ -29,6 +29,7 @@ export type {
 	PartnerAccountInfo,
 	PartnerPagingFault,
 	RangedFault,
+	RateHeadersOverride,
 	ResetConnectionsOptions,
 	Simulator,
 	SimulatorOptions,

@@ -12,6 +12,7 @@ import { partnerItem } from './present';
 import { checkString, Validator } from './validation';
 import { PAGING_FAULT_PAGES } from './faults';
 import { windowHeaders } from './rate-limit';
+import { endlessPage } from './time-faults';
 import { compareVisible, PARTNER_KEY_PATTERN, type PartnerAccount } from './world';
 
 const DOWNLOAD_ROUTE = /^\/partner\/v1\/videos\/([^/]*)\/download$/;
@@ -99,6 +100,16 @@ function list(engine: Engine, ctx: RequestContext, account: PartnerAccount): Api
 	const perPage = v.int('per_page', { ge: 1, le: 100, default: 50 });
 	const cursor = v.raw('cursor');
 	if (!v.ok || perPage === undefined) return json(422, { detail: v.issues });
+	if (engine.faults.time.endlessList) {
+		const page = endlessPage(engine.secret, account.id, cursor, perPage, ctx.now);
+		return page
+			? json(200, page)
+			: partnerError(
+					400,
+					'invalid_cursor',
+					'Invalid or expired cursor. Restart paging from the beginning.',
+				);
+	}
 
 	const items = engine.world.visible(account);
 	let start = 0;

@@ -254,6 +254,8 @@ class SimulatorImpl implements Simulator {
 				}
 			}
 		}
+		const rateHeaders = f.time.takeRateHeaders(rawPath, now);
+		if (rateHeaders) response = { ...response, headers: { ...response.headers, ...rateHeaders } };
 		if (f.echoAuthorization && response.status >= 400)
 			response = echoAuthorization(response, req.headers.authorization);
 		this.send(res, response, entry, afterBytes);
@@ -626,6 +628,12 @@ class SimulatorImpl implements Simulator {
 			storagePageFor(videoKey, kind): void {
 				if (kind) engine.faults.videoPages.set(videoKey, kind);
 				else engine.faults.videoPages.delete(videoKey);
+			},
+			rateHeaders(o, n?: number): void {
+				engine.faults.time.rateHeaders.push({ left: count(n, 'rateHeaders'), o: { ...o } });
+			},
+			endlessPartnerList(on: boolean): void {
+				engine.faults.time.endlessList = on;
 			},
 		};
 	}

@@ -169,6 +169,18 @@ export interface RangedFault {
 	afterBytes?: number;
 }
 
+/** What the rateHeaders fault puts on a response in place of the real X-RateLimit-* values. */
+export interface RateHeadersOverride {
+	/** Only matching API paths (substring of the raw path, or a RegExp without the g flag); default every path. */
+	path?: string | RegExp;
+	limit?: number;
+	remaining?: number;
+	/** X-RateLimit-Reset exactly as given ("999999999", "1e12", "soon"), ... */
+	reset?: string;
+	/** ...or the Unix second `resetInSeconds` from the simulator's now() (negative: in the past); default 60. */
+	resetInSeconds?: number;
+}
+
 export interface Faults {
 	revokeKey(key: string): void;
 	withdrawPartnerAccess(key: string, o?: { afterRequests?: number }): void;
@@ -270,6 +282,14 @@ export interface Faults {
 	storagePageFor(videoKey: string, kind: 'html' | 'empty' | null): void;
 	/** Addition: the next `count` API requests (default 1) are answered with bytes that are not HTTP (another service on the port). */
 	apiNotHttp(count?: number): void;
+	/**
+	 * Time hardening: the next `count` API responses (any status, failNext included) on a matching
+	 * path carry these X-RateLimit-* values in place of the real ones (default Limit 300,
+	 * Remaining 0, Reset a minute ahead): a skewed server clock, a hostile proxy.
+	 */
+	rateHeaders(o: RateHeadersOverride, count?: number): void;
+	/** Time hardening: the Partner list never ends: fresh cursors, new videos (purchased now) on every page. */
+	endlessPartnerList(on: boolean): void;
 }
 
 export interface PartnerAccountInfo {

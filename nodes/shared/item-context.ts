@@ -5,11 +5,14 @@ import type { IExecuteFunctions, INode, IPollFunctions } from 'n8n-workflow';
 
 import { readMaxRetries } from './descriptions/common-properties';
 import type { GridBankClient } from './transport/client';
+import { newWaitTally, type WaitTally } from './transport/wait-budget';
 
 /** The part of an item the client and the pagers take with each request. */
 export interface ItemScope {
 	itemIndex: number;
 	maxRetries: number;
+	/** The item's time in the pacer so far: bounded in total, whatever number of requests it makes. */
+	waits?: WaitTally;
 }
 
 export interface ItemContext<
@@ -20,7 +23,7 @@ export interface ItemContext<
 	readonly client: GridBankClient;
 	/** This item's parameter (a poll's parameters belong to no item). */
 	param(name: string, fallback?: unknown): unknown;
-	/** itemIndex and maxRetries alone, to spread into a request's options. */
+	/** itemIndex, maxRetries and the item's wait tally, to spread into a request's options. */
 	readonly scope: ItemScope;
 }
 
@@ -38,5 +41,6 @@ export function itemContext<C extends IExecuteFunctions | IPollFunctions>(
 					(ctx as IPollFunctions).getNodeParameter(name, fallback);
 	const node = ctx.getNode();
 	const maxRetries = readMaxRetries(param, node, itemIndex);
-	return { ctx, node, client, itemIndex, maxRetries, param, scope: { itemIndex, maxRetries } };
+	const scope = { itemIndex, maxRetries, waits: newWaitTally() };
+	return { ctx, node, client, itemIndex, maxRetries, param, scope };
 }

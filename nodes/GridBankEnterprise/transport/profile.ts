@@ -8,6 +8,8 @@ export const ENTERPRISE: ApiProfile = {
 	pathPrefix: '/external/v1',
 	maxPerPage: 80,
 	idField: 'id',
+	// Per-second rates, bursts of ten seconds' worth on every tier: a drained bucket is full in 10 s.
+	rateWindowMs: 10_000,
 	findVideosHint: 'Use the Search operation to find valid video ids.',
 	hasErrorEnvelope: (body) => isObject(body) && 'detail' in body,
 	forbidden: () => ({

@@ -32,6 +32,8 @@ export const PARTNER: ApiProfile = {
 	maxPerPage: 100,
 	idField: 'video_key',
 	requestsPerMinute: 300,
+	// GridBank counts the 300 over one minute.
+	rateWindowMs: 60_000,
 	keyPattern: /^apik_[A-Za-z0-9_-]+\.[^\s.][^\s]*$/,
 	keyFormatHint: 'A Partner key looks like apik_<id>.<secret>, for example apik_7f3a.Xk29…',
 	findVideosHint:

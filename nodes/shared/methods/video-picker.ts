@@ -12,6 +12,7 @@ import type { ApiProfile } from '../transport/api-profile';
 import { nextCursor, videoList } from '../transport/body-checks';
 import { GridBankClient } from '../transport/client';
 import { LAST_PAGE } from '../transport/paging';
+import { newWaitTally } from '../transport/wait-budget';
 import { toVideo } from '../descriptions/video-shape';
 
 /** The picker gives up on a rate-limited or failing API quickly: a person is waiting. */
@@ -72,7 +73,8 @@ export async function listVideos(
 ): Promise<INodeListSearchResult> {
 	const client = new GridBankClient(ctx, profile);
 	const list = profile.videoList;
-	const request = { itemIndex: 0, maxRetries: PICKER_RETRIES };
+	// One search's requests share one bound on their time in the pacer.
+	const request = { itemIndex: 0, maxRetries: PICKER_RETRIES, waits: newWaitTally() };
 
 	if (list.paging === 'page') {
 		const q = searchText(filter, list.maxSearchLength);

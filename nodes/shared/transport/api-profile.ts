@@ -34,6 +34,8 @@ export interface ApiProfile {
 	idField: string;
 	/** Client-side pacing per key within this process; undefined = none needed. */
 	requestsPerMinute?: number;
+	/** The API's rate window: no wait read from X-RateLimit-Reset lasts longer (rate-reset.ts). */
+	rateWindowMs: number;
 	/** Shape a key must have, checked before any request; undefined = any non-empty key. */
 	keyPattern?: RegExp;
 	/** The sentence that shows a valid key's shape, when keyPattern refuses one. */

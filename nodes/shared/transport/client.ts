@@ -9,7 +9,8 @@ import { apiError, notJsonError, rethrowIfCancelled } from './errors';
 import { requestFailure } from './network-failure';
 import { askedToWaitError } from './asked-wait';
 import { apiDeadline, deadlineError, withSignal } from './deadlines';
-import { pace } from './pacing';
+import { paceRequest } from './pacing';
+import { newWaitTally, type WaitTally } from './wait-budget';
 import { isRedirect, nextHop, redirectError } from './redirect';
 import {
 	backoffMs,
@@ -30,6 +31,8 @@ export interface GetOptions {
 	maxRetries: number;
 	/** Statuses the caller handles itself instead of failing (the list's 400 on a stale cursor). */
 	passStatuses?: number[];
+	/** The item's (poll's, picker search's) time in the pacer, bounded in total (wait-budget.ts). */
+	waits?: WaitTally;
 }
 
 export interface ApiResponse<T> {
@@ -92,10 +95,12 @@ export class GridBankClient {
 		let lastWaitMs: number | undefined;
 		const firstAt = Date.now();
 		let hops = 0;
+		const { rateWindowMs, requestsPerMinute } = this.profile;
+		const waits = options.waits ?? newWaitTally();
 
 		for (let attempt = 0; ; attempt++) {
-			const paced = this.profile.requestsPerMinute
-				? await pace(apiKey, this.profile.requestsPerMinute, this.signal)
+			const paced = requestsPerMinute
+				? await paceRequest(node, options.itemIndex, apiKey, requestsPerMinute, this.signal, waits)
 				: undefined;
 			let response: IN8nHttpFullResponse;
 			// n8n's timeout only bounds idle time: a server dripping bytes is cut off by this deadline.
@@ -165,7 +170,8 @@ export class GridBankClient {
 			if (options.passStatuses?.includes(status)) return { status, body: body as T, headers };
 
 			if (RETRYABLE_STATUSES.has(status) && attempt < options.maxRetries) {
-				const asked = status === 429 || status === 503 ? requestedWaitMs(headers) : undefined;
+				// Retry-After is the wait, whatever X-RateLimit-* say; those pace later requests only.
+				const asked = requestedWaitMs(headers, Date.now(), rateWindowMs, status);
 				const wait = asked ?? backoffMs(attempt);
 				lastWaitMs = wait;
 				if (wait <= MAX_WAIT_MS) {
@@ -181,7 +187,10 @@ export class GridBankClient {
 				{
 					...options,
 					retries: attempt,
-					retryAfterMs: status === 429 ? (requestedWaitMs(headers) ?? lastWaitMs) : undefined,
+					retryAfterMs:
+						status === 429
+							? (requestedWaitMs(headers, Date.now(), rateWindowMs) ?? lastWaitMs)
+							: undefined,
 					elapsedMs: status === 429 ? Date.now() - firstAt : undefined,
 				},
 			);

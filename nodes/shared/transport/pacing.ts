@@ -4,9 +4,17 @@
 // other process on the account (queue-mode workers), decides; this process's own count is the
 // fallback for a server that does not say.
 import { createHash } from 'node:crypto';
+import type { INode } from 'n8n-workflow';
 
 import { ServerAllowance } from './server-allowance';
 import { sleep } from './wait';
+import {
+	newWaitTally,
+	PACED_WAIT_WINDOWS,
+	PacedTooLong,
+	pacedTooLongError,
+	type WaitTally,
+} from './wait-budget';
 
 const WINDOW_MS = 60_000;
 /** Slack on top of the window, for timer and clock granularity. */
@@ -42,12 +50,29 @@ export type Release = (headers?: Record<string, string | string[] | undefined>) 
 /**
  * Waits until one more request on this key stays within the server's reported allowance, or
  * without one within `perMinute` of this process, then books it. Call the returned function
- * once the request's response (pass its headers) or failure is in.
+ * once the request's response (pass its headers) or failure is in. The waits count against
+ * `tally` (the item's; this request's alone without one): past PACED_WAIT_WINDOWS windows in
+ * total it throws PacedTooLong.
  */
-export async function pace(key: string, perMinute: number, signal?: AbortSignal): Promise<Release> {
+export async function pace(
+	key: string,
+	perMinute: number,
+	signal?: AbortSignal,
+	tally: WaitTally = newWaitTally(),
+): Promise<Release> {
 	const id = fingerprint(key);
 	let server = servers.get(id);
-	if (!server) servers.set(id, (server = new ServerAllowance()));
+	if (!server) servers.set(id, (server = new ServerAllowance(windowMs)));
+	const wait = async (ms: number) => {
+		const bound = PACED_WAIT_WINDOWS * windowMs;
+		if (tally.pacedMs + ms > bound) throw new PacedTooLong(bound);
+		const started = Date.now();
+		try {
+			await sleep(ms, signal);
+		} finally {
+			tally.pacedMs += Date.now() - started;
+		}
+	};
 	for (;;) {
 		const now = Date.now();
 		// A request of ours leaving the window is news of a free slot, if it left after the server's
@@ -63,7 +88,7 @@ export async function pace(key: string, perMinute: number, signal?: AbortSignal)
 		sent.set(id, bookings);
 		const serverWait = server.take(now, windowMs, ownSlotFreeAt);
 		if (serverWait !== undefined && serverWait > 0) {
-			await sleep(Math.min(serverWait, windowMs) + 1, signal);
+			await wait(Math.min(serverWait, windowMs) + 1);
 			continue;
 		}
 		if (serverWait === 0 || bookings.length < perMinute) {
@@ -79,10 +104,21 @@ export async function pace(key: string, perMinute: number, signal?: AbortSignal)
 		}
 		let oldest = Infinity;
 		for (const b of bookings) if (!b.open && b.at < oldest) oldest = b.at;
-		await sleep(
-			oldest === Infinity ? IN_FLIGHT_POLL_MS : oldest + windowMs + MARGIN_MS - now + 1,
-			signal,
-		);
+		await wait(oldest === Infinity ? IN_FLIGHT_POLL_MS : oldest + windowMs + MARGIN_MS - now + 1);
+	}
+}
+
+/** pace() for one API request of an item: past the item's wait bound, the error a user sees. */
+export async function paceRequest(
+	node: INode,
+	itemIndex: number,
+	...args: Parameters<typeof pace>
+): Promise<Release> {
+	try {
+		return await pace(...args);
+	} catch (error) {
+		// A cancel goes on as it came.
+		throw error instanceof PacedTooLong ? pacedTooLongError(node, error, itemIndex) : error;
 	}
 }
 

@@ -5,13 +5,15 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { nextCursor, videoList } from './body-checks';
 import type { GridBankClient } from './client';
-import { endlessListError, PageProgress } from './page-progress';
+import type { WaitTally } from './wait-budget';
+import { endlessListError, listCeilingError, PageProgress } from './page-progress';
 
 export interface PagingRequest {
 	path: string;
 	qs?: IDataObject;
 	itemIndex: number;
 	maxRetries: number;
+	waits?: WaitTally;
 	/** undefined = Return All. */
 	limit?: number;
 	/** Stop before the first item for which this is true (and everything after it). */
@@ -105,6 +107,7 @@ export async function pageByCursor(
 			qs: { ...request.qs, per_page: perPage, ...(cursor ? { cursor } : {}) },
 			itemIndex: request.itemIndex,
 			maxRetries: request.maxRetries,
+			waits: request.waits,
 			passStatuses: cursor && !restarted ? [400] : undefined,
 		});
 		if (response.status === 400) {
@@ -128,6 +131,8 @@ export async function pageByCursor(
 				stalled ? 'idle' : 'cursor',
 				progress.requests,
 			);
+		if (progress.atCeiling(collector.items.length))
+			throw listCeilingError(client.node, request.itemIndex, progress.requests);
 	}
 }
 
@@ -156,6 +161,7 @@ export async function pageByNumber(
 			qs: { ...request.qs, page, per_page: perPage, ...(searchId ? { search_id: searchId } : {}) },
 			itemIndex: request.itemIndex,
 			maxRetries: request.maxRetries,
+			waits: request.waits,
 		});
 		searchId = response.body.search_id ?? searchId;
 		const videos = videoList(client.node, response.body, NUMBERED_PAGE(client), request.itemIndex);

@@ -1,5 +1,7 @@
 // When to retry a GridBank call and how long to wait. All GridBank operations are GETs,
 // so a retry can never repeat a side effect.
+import { resetWaitMs } from './rate-reset';
+
 export const RETRYABLE_STATUSES = new Set([429, 500, 502, 503, 504]);
 
 /**
@@ -89,13 +91,18 @@ export function retryAfterMs(value: string | undefined, now = Date.now()): numbe
 }
 
 /**
- * The wait a 429 or 503 asks for: Retry-After, else the Enterprise X-RateLimit-Reset (Unix
- * seconds); undefined when the response names none that can be trusted.
+ * The wait a 429 or 503 asks for (other statuses ask none): Retry-After; else, on a 429, the X-RateLimit-Reset as
+ * resetWaitMs reads it (never more than one rate window, `windowMs`); undefined when the
+ * response names none that can be trusted.
  */
-export function requestedWaitMs(headers: Headers, now = Date.now()): number | undefined {
+export function requestedWaitMs(
+	headers: Headers,
+	now = Date.now(),
+	windowMs = 60_000,
+	status = 429,
+): number | undefined {
+	if (status !== 429 && status !== 503) return undefined;
 	const retryAfter = retryAfterMs(header(headers, 'retry-after'), now);
-	if (retryAfter !== undefined) return retryAfter;
-	const reset = header(headers, 'x-ratelimit-reset')?.trim();
-	if (reset && /^\d+$/.test(reset)) return Math.max(0, Number(reset) * 1000 - now);
-	return undefined;
+	if (retryAfter !== undefined || status !== 429) return retryAfter;
+	return resetWaitMs(header(headers, 'x-ratelimit-reset'), windowMs, now);
 }

@@ -2,6 +2,9 @@
 // The server counts every process on the account, so this is what lets several n8n processes
 // (a main and its queue-mode workers) share one account's limit without sharing memory.
 
+import { resetWaitMs, RESET_MARGIN_MS } from './rate-reset';
+import { retryAfterMs } from './retry-policy';
+
 type Headers = Record<string, string | string[] | undefined>;
 
 export interface Allowance {
@@ -24,20 +27,20 @@ const wholeNumber = (text: string | undefined): number | undefined => {
 };
 
 /**
- * The allowance in a response's headers, or undefined unless all three are present and sane.
- * Reset is Unix seconds; a small value is read as seconds from now, which some servers send.
+ * The allowance in a response's headers, or undefined unless all three are present and Limit and
+ * Remaining are sane. The Reset is read by resetWaitMs: never further than one window ahead.
  */
 export function readAllowance(
 	headers: Headers | undefined,
 	now = Date.now(),
+	windowMs = 60_000,
 ): Allowance | undefined {
 	if (!headers) return undefined;
 	const limit = wholeNumber(first(headers, 'x-ratelimit-limit'));
 	const remaining = wholeNumber(first(headers, 'x-ratelimit-remaining'));
-	const reset = Number(first(headers, 'x-ratelimit-reset')?.trim() || NaN);
-	if (!limit || remaining === undefined || !Number.isFinite(reset) || reset < 0) return undefined;
-	const resetAt = reset < 1e9 ? now + reset * 1000 : reset * 1000;
-	return { limit, remaining: Math.min(remaining, limit), resetAt };
+	const wait = resetWaitMs(first(headers, 'x-ratelimit-reset'), windowMs, now);
+	if (!limit || remaining === undefined || wait === undefined) return undefined;
+	return { limit, remaining: Math.min(remaining, limit), resetAt: now + wait };
 }
 
 /**
@@ -54,6 +57,9 @@ export class ServerAllowance {
 	private probing = false;
 	/** Requests of this process on this key sent and not yet answered. */
 	inFlight = 0;
+
+	/** `windowMs`: the API's rate window, the furthest ahead any wait read from the server may lie. */
+	constructor(private readonly windowMs = 60_000) {}
 
 	/** When the server's last word arrived; undefined without one. */
 	get seenAt(): number | undefined {
@@ -112,11 +118,18 @@ export class ServerAllowance {
 	 */
 	answered(headers: Headers | undefined, now = Date.now()): boolean {
 		this.inFlight = Math.max(0, this.inFlight - 1);
-		const allowance = readAllowance(headers, now);
+		const allowance = readAllowance(headers, now, this.windowMs);
 		if (!allowance) {
 			if (this.probing && this.view) this.view.resetAt = Math.max(this.view.resetAt, now + 1000);
 			this.probing = false;
 			return false;
+		}
+		// A refusal's Retry-After is the server's own instruction: the allowance grows then, whatever
+		// its Reset says, and nothing is left until it does (bounded like any server number).
+		const refusedFor = retryAfterMs(first(headers as Headers, 'retry-after'), now);
+		if (refusedFor !== undefined) {
+			allowance.remaining = 0;
+			allowance.resetAt = now + Math.min(refusedFor, this.windowMs + RESET_MARGIN_MS);
 		}
 		// Requests still in flight may not have reached the server yet: count them as not counted.
 		this.view = {
@@ -126,6 +139,6 @@ export class ServerAllowance {
 			spread: Math.floor(Math.random() * PROBE_SPREAD_MS),
 		};
 		this.probing = false;
-		return first(headers as Headers, 'retry-after') === undefined;
+		return refusedFor === undefined && first(headers as Headers, 'retry-after') === undefined;
 	}
 }

@@ -1,0 +1,62 @@
+// Issue 23 point 3 through the real engine: an item's time in the pacer is bounded in total
+// (PACED_WAIT_WINDOWS rate windows), however many requests it makes, and a cancel ends it.
+import { pace, setPacingWindow } from '../../../../nodes/shared/transport/pacing';
+import {
+	newWaitTally,
+	PACED_WAIT_WINDOWS,
+	PacedTooLong,
+} from '../../../../nodes/shared/transport/wait-budget';
+import { cancelAfterFirstCall } from '../../../harness/cancel-run';
+import { runPartner } from '../../../harness/run-gridbank';
+import { apiCalls, useSimulator } from '../../../harness/simulator';
+
+const sim = useSimulator();
+afterEach(() => setPacingWindow(60_000));
+
+test('pure: one tally across requests; past its bound, PacedTooLong instead of another wait', async () => {
+	setPacingWindow(100);
+	const tally = newWaitTally();
+	const started = Date.now();
+	await expect(
+		(async () => {
+			for (let i = 0; i < 100; i++) (await pace('key-budget', 1, undefined, tally))();
+		})(),
+	).rejects.toBeInstanceOf(PacedTooLong);
+	// The bound, plus what timers overran by on a loaded machine.
+	expect(tally.pacedMs).toBeLessThanOrEqual(PACED_WAIT_WINDOWS * 100 + 400);
+	expect(tally.pacedMs).toBeGreaterThan(0);
+	expect(Date.now() - started).toBeLessThan(5000);
+});
+
+test('a server that keeps saying "nothing left, wait a second": the listing fails after 5 windows of waiting, saying why', async () => {
+	// The pacer's window on a 1 s clock: the bound is then 5 s in total.
+	setPacingWindow(1000);
+	sim().faults.rateHeaders({ remaining: 0, resetInSeconds: 1, path: '/content' }, 100);
+	const started = Date.now();
+	const run = await runPartner({
+		operation: 'listContent',
+		returnAll: true,
+		options: { maxRetries: 0 },
+	});
+	const took = Date.now() - started;
+	expect(run.error?.message).toBe(
+		"GridBank's rate limit kept this item waiting more than 5 seconds in total",
+	);
+	expect(run.error?.description).toMatch(/Run the workflow again later, or read less/);
+	expect((run.error as { httpCode?: string }).httpCode).toBe('429');
+	// 13 pages of 100 would be needed; each waited about a second.
+	const calls = apiCalls(sim(), '/content').length;
+	expect(calls).toBeGreaterThanOrEqual(3);
+	expect(calls).toBeLessThan(13);
+	expect(took).toBeLessThan(5000 + 3000);
+}, 60_000);
+
+test('cancel while the pacer waits for the Reset: the run ends within 2 s', async () => {
+	sim().faults.rateHeaders({ remaining: 0, resetInSeconds: 50, path: '/content' });
+	const { run, endedAfterMs } = await cancelAfterFirstCall(sim(), (onStart) =>
+		runPartner({ operation: 'listContent', limit: 150 }, { onStart }),
+	);
+	expect(endedAfterMs).toBeLessThan(2000);
+	expect(run.run.status).toBe('canceled');
+	expect(apiCalls(sim(), '/content')).toHaveLength(1);
+}, 30_000);
