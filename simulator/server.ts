@@ -16,6 +16,7 @@ import {
 	partnerError,
 	type ApiResponse,
 } from './errors';
+import { sendOversize } from './oversize-body';
 import { handlePartner } from './partner-routes';
 import { handleStorage } from './storage';
 import { WanLink } from './wan-link';
@@ -237,6 +238,8 @@ class SimulatorImpl implements Simulator {
 		}
 		if (f.echoAuthorization && response.status >= 400)
 			response = echoAuthorization(response, req.headers.authorization);
+		const oversize = response.status === 200 ? f.takeOversize(rawPath) : undefined;
+		if (oversize !== undefined) return sendOversize(res, response, oversize, entry);
 		this.send(res, response, entry, afterBytes);
 	}
 
@@ -549,6 +552,14 @@ class SimulatorImpl implements Simulator {
 			},
 			dripApi(msPerByte: number): void {
 				engine.faults.field.apiDripMs = Math.max(0, msPerByte);
+			},
+			oversizeApiBody(path: string | RegExp, bytes: number, n?: number): void {
+				if (!(bytes > 0))
+					throw new Error('oversizeApiBody: bytes must be positive (Infinity: endless)');
+				engine.faults.oversizeBodies.push({
+					left: count(n, 'oversizeApiBody'),
+					o: { path, bytes },
+				});
 			},
 			clear(): void {
 				engine.faults.clear();

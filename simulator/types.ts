@@ -79,6 +79,8 @@ export interface LoggedRequest {
 	status: number;
 	/** now() when the request arrived. */
 	at: number;
+	/** Body bytes written so far; only on answers of the oversizeApiBody fault. */
+	bytesSent?: number;
 }
 
 export interface EnterpriseCreator {
@@ -207,6 +209,12 @@ export interface Faults {
 	partnerForbidden(path: string | RegExp, code: string, count?: number): void;
 	/** API response bodies are sent one byte every `msPerByte` ms, headers at once; 0 turns it off. */
 	dripApi(msPerByte: number): void;
+	/**
+	 * The next `count` 200 API answers on a matching path carry their JSON with a leading
+	 * "padding" field of `bytes` bytes (Infinity: the body never ends), chunked, with
+	 * back-pressure; the log entry's `bytesSent` counts what was written.
+	 */
+	oversizeApiBody(path: string | RegExp, bytes: number, count?: number): void;
 	/** Addition: clear every fault switch (state, log and accounts are kept). */
 	clear(): void;
 	/**

@@ -4,6 +4,7 @@ import type { IDataObject, IHttpRequestOptions, IN8nHttpFullResponse, INode } fr
 
 import type { ApiProfile } from './api-profile';
 import { parseBody } from './api-message';
+import { type CappedText, readCapped, tooLargeError } from './capped-body';
 import { readCredential, type Credential, type GridBankContext } from './credential';
 import { apiError, connectionError, notJsonError, rethrowIfCancelled } from './errors';
 import { askedToWaitError } from './asked-wait';
@@ -80,7 +81,7 @@ export class GridBankClient {
 			returnFullResponse: true,
 			ignoreHttpStatusErrors: true,
 			json: false,
-			encoding: 'text',
+			encoding: 'stream',
 			timeout: TIMEOUT_MS,
 			abortSignal: this.signal,
 			// The key must never follow a redirect to another host: redirects are followed below.
@@ -96,6 +97,7 @@ export class GridBankClient {
 				? await pace(apiKey, this.profile.requestsPerMinute, this.signal)
 				: undefined;
 			let response: IN8nHttpFullResponse;
+			let read: CappedText;
 			// n8n's timeout only bounds idle time: a server dripping bytes is cut off by this deadline.
 			const deadline = apiDeadline(this.signal);
 			try {
@@ -107,6 +109,7 @@ export class GridBankClient {
 						abortSignal: deadline.signal,
 					},
 				)) as IN8nHttpFullResponse;
+				read = await readCapped(response.body, deadline.signal);
 				paced?.(response.headers as ApiResponse<T>['headers']);
 				deadline.done();
 			} catch (error) {
@@ -138,11 +141,8 @@ export class GridBankClient {
 				attempt--;
 				continue;
 			}
-			const text = Buffer.isBuffer(response.body) ? response.body.toString('utf8') : response.body;
-			const body = scrubValue(
-				parseBody(typeof text === 'string' ? scrubText(text, secrets) : text),
-				secrets,
-			);
+			if ('tooLarge' in read) throw tooLargeError(node, status, options.itemIndex);
+			const body = scrubValue(parseBody(scrubText(read.text, secrets)), secrets);
 			if (status >= 200 && status < 300) {
 				if (typeof body === 'object' && body !== null) return { status, body: body as T, headers };
 				// A proxy or captive portal answering in GridBank's place: maybe passing, so retried.
