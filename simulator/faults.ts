@@ -67,6 +67,8 @@ export class FaultState {
 	apiRedirects: Array<Counted<ApiRedirect>> = [];
 	oversizeBodies: Array<Counted<{ path: PathMatcher; bytes: number }>> = [];
 	echoAuthorization = false;
+	/** echoAuthorization, plus the key in every encoding of key-forms.ts. */
+	echoKeyForms = false;
 	partnerPaging: PartnerPagingFault = 'off';
 	enterpriseEmptyPages = false;
 	purchaseTimesInMs = false;
@@ -100,6 +102,7 @@ export class FaultState {
 		this.apiRedirects = [];
 		this.oversizeBodies = [];
 		this.echoAuthorization = false;
+		this.echoKeyForms = false;
 		this.partnerPaging = 'off';
 		this.enterpriseEmptyPages = false;
 		this.purchaseTimesInMs = false;

@@ -17,6 +17,7 @@ import {
 	type ApiResponse,
 } from './errors';
 import { sendOversize } from './oversize-body';
+import { keyForms } from './key-forms';
 import { handlePartner } from './partner-routes';
 import { handleStorage } from './storage';
 import { WanLink } from './wan-link';
@@ -236,8 +237,12 @@ class SimulatorImpl implements Simulator {
 				}
 			}
 		}
-		if (f.echoAuthorization && response.status >= 400)
-			response = echoAuthorization(response, req.headers.authorization);
+		if ((f.echoAuthorization || f.echoKeyForms) && response.status >= 400)
+			response = echoAuthorization(
+				response,
+				req.headers.authorization,
+				f.echoKeyForms && req.headers.authorization ? keyForms(req.headers.authorization) : [],
+			);
 		const oversize = response.status === 200 ? f.takeOversize(rawPath) : undefined;
 		if (oversize !== undefined) return sendOversize(res, response, oversize, entry);
 		this.send(res, response, entry, afterBytes);
@@ -569,6 +574,9 @@ class SimulatorImpl implements Simulator {
 			},
 			echoAuthorization(on: boolean): void {
 				engine.faults.echoAuthorization = on;
+			},
+			echoKeyForms(on: boolean): void {
+				engine.faults.echoKeyForms = on;
 			},
 			partnerPaging(style): void {
 				engine.faults.partnerPaging = style;

@@ -234,6 +234,11 @@ export interface Faults {
 	 * so does an `X-Echo` response header.
 	 */
 	echoAuthorization(on: boolean): void;
+	/**
+	 * echoAuthorization, and the key in every form of key-forms.ts besides (base64 / base64url,
+	 * hex, other cases, all percent-encoded, HTML entities, cut after 12 characters of the secret).
+	 */
+	echoKeyForms(on: boolean): void;
 	/** Hardening: misbehaving Partner paging (see PartnerPagingFault); 'off' restores it. */
 	partnerPaging(style: PartnerPagingFault): void;
 	/** Hardening: Enterprise search pages after the first come back empty with has_more true. */
