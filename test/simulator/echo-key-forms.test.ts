@@ -1,21 +1,8 @@
 /** Contract: echoKeyForms echoes the key in every form of simulator/key-forms.ts, in error bodies, HTML pages and X-Echo. */
-import {
-	DEMO_ENTERPRISE_KEY,
-	DEMO_PARTNER_KEY,
-	keyForms,
-	startSimulator,
-	type Simulator,
-} from '../../simulator';
-import { call, header } from './helpers';
+import { DEMO_ENTERPRISE_KEY, DEMO_PARTNER_KEY, keyForms } from '../../simulator';
+import { call, header, useContractSimulator } from './helpers';
 
-let sim: Simulator;
-beforeAll(async () => {
-	sim = await startSimulator();
-});
-afterAll(async () => {
-	await sim.close();
-});
-beforeEach(() => sim.reset());
+const simulator = useContractSimulator();
 
 const SECRET = DEMO_PARTNER_KEY.split('.')[1];
 
@@ -38,20 +25,24 @@ test('keyForms: base64 / base64url of the key, the header and the secret; hex; c
 });
 
 test('JSON errors and X-Echo carry every form; HTML pages too; successes and the switch off do not', async () => {
-	sim.faults.echoKeyForms(true);
-	const r = await call(`${sim.baseUrl}/partner/v1/videos/nope/download`, { key: DEMO_PARTNER_KEY });
+	simulator().faults.echoKeyForms(true);
+	const r = await call(`${simulator().baseUrl}/partner/v1/videos/nope/download`, {
+		key: DEMO_PARTNER_KEY,
+	});
 	expect(r.status).toBe(404);
 	for (const form of keyForms(`Bearer ${DEMO_PARTNER_KEY}`)) {
 		expect(r.json.detail.error.message).toContain(form);
 		expect(header(r, 'x-echo')).toContain(form);
 	}
-	sim.faults.failNext({ status: 502, count: 1, htmlBody: true });
-	const page = await call(`${sim.baseUrl}/external/v1/usage/me`, { key: DEMO_ENTERPRISE_KEY });
+	simulator().faults.failNext({ status: 502, count: 1, htmlBody: true });
+	const page = await call(`${simulator().baseUrl}/external/v1/usage/me`, {
+		key: DEMO_ENTERPRISE_KEY,
+	});
 	for (const form of keyForms(`Bearer ${DEMO_ENTERPRISE_KEY}`)) expect(page.text).toContain(form);
-	const ok = await call(`${sim.baseUrl}/partner/v1/content`, { key: DEMO_PARTNER_KEY });
+	const ok = await call(`${simulator().baseUrl}/partner/v1/content`, { key: DEMO_PARTNER_KEY });
 	expect(ok.text).not.toContain(Buffer.from(DEMO_PARTNER_KEY).toString('base64'));
-	sim.faults.clear();
-	const off = await call(`${sim.baseUrl}/partner/v1/videos/nope/download`, {
+	simulator().faults.clear();
+	const off = await call(`${simulator().baseUrl}/partner/v1/videos/nope/download`, {
 		key: DEMO_PARTNER_KEY,
 	});
 	expect(off.text).not.toContain(SECRET);

@@ -2,6 +2,8 @@
 import { request } from 'undici';
 import type { IncomingHttpHeaders } from 'node:http';
 
+import { startSimulator, type Simulator } from '../../simulator';
+
 export const UA = 'gridbank-contract-tests/1.0';
 
 export interface Reply {
@@ -73,4 +75,17 @@ export async function pageAll(
 		if (requests > 1000) throw new Error('paging does not end');
 	}
 	return { keys, requests, cursors };
+}
+
+/** One simulator for a contract test file, reset before each test. */
+export function useContractSimulator(): () => Simulator {
+	let sim: Simulator;
+	beforeAll(async () => {
+		sim = await startSimulator();
+	});
+	afterAll(async () => {
+		await sim.close();
+	});
+	beforeEach(() => sim.reset());
+	return () => sim;
 }

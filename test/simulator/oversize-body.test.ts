@@ -1,39 +1,33 @@
 /** Contract: the oversizeApiBody fault sends the real answer behind a padding field, with back-pressure. */
 import { request } from 'undici';
 
-import { DEMO_PARTNER_KEY, startSimulator, type Simulator } from '../../simulator';
-import { call, UA } from './helpers';
+import { DEMO_PARTNER_KEY } from '../../simulator';
+import { call, UA, useContractSimulator } from './helpers';
 
-let sim: Simulator;
-
-beforeAll(async () => {
-	sim = await startSimulator();
-});
-afterAll(async () => {
-	await sim.close();
-});
-beforeEach(() => sim.reset());
+const simulator = useContractSimulator();
 
 const MiB = 1024 * 1024;
 
 test('oversizeApiBody: the answer JSON with a leading padding of `bytes` bytes, chunked; consumed', async () => {
-	sim.faults.oversizeApiBody('/partner/v1/content', 3 * MiB);
-	const r = await call(`${sim.baseUrl}/partner/v1/content?per_page=2`, { key: DEMO_PARTNER_KEY });
+	simulator().faults.oversizeApiBody('/partner/v1/content', 3 * MiB);
+	const r = await call(`${simulator().baseUrl}/partner/v1/content?per_page=2`, {
+		key: DEMO_PARTNER_KEY,
+	});
 	expect(r.status).toBe(200);
 	expect(r.headers['content-length']).toBeUndefined();
 	expect(r.json.padding).toHaveLength(3 * MiB);
 	expect(r.json.videos).toHaveLength(2);
-	expect(sim.log[0].bytesSent).toBe(r.bytes.length);
-	const again = await call(`${sim.baseUrl}/partner/v1/content?per_page=2`, {
+	expect(simulator().log[0].bytesSent).toBe(r.bytes.length);
+	const again = await call(`${simulator().baseUrl}/partner/v1/content?per_page=2`, {
 		key: DEMO_PARTNER_KEY,
 	});
 	expect(again.json.padding).toBeUndefined();
-	expect(sim.log[1].bytesSent).toBeUndefined();
+	expect(simulator().log[1].bytesSent).toBeUndefined();
 });
 
 test('oversizeApiBody: Infinity never ends, and a client that stops reading stops the server', async () => {
-	sim.faults.oversizeApiBody('/content', Infinity);
-	const res = await request(`${sim.baseUrl}/partner/v1/content`, {
+	simulator().faults.oversizeApiBody('/content', Infinity);
+	const res = await request(`${simulator().baseUrl}/partner/v1/content`, {
 		headers: { 'user-agent': UA, authorization: `Bearer ${DEMO_PARTNER_KEY}` },
 	});
 	let read = 0;
@@ -44,21 +38,25 @@ test('oversizeApiBody: Infinity never ends, and a client that stops reading stop
 	expect(read).toBeGreaterThan(20 * MiB);
 	// Not reading any more: the server is held by back-pressure, a few socket buffers ahead at most.
 	await new Promise((resolve) => setTimeout(resolve, 300));
-	const sent = sim.log[0].bytesSent ?? 0;
+	const sent = simulator().log[0].bytesSent ?? 0;
 	expect(sent).toBeGreaterThan(20 * MiB);
 	expect(sent).toBeLessThan(read + 32 * MiB);
 });
 
 test('oversizeApiBody: only 200 answers on a matching path', async () => {
-	sim.faults.oversizeApiBody('/content', MiB);
-	expect((await call(`${sim.baseUrl}/partner/v1/content`, { key: 'apik_bad.key' })).status).toBe(
-		401,
-	);
+	simulator().faults.oversizeApiBody('/content', MiB);
 	expect(
-		(await call(`${sim.baseUrl}/external/v1/usage/me`, { key: 'ent_demo_gridbank_enterprise' }))
-			.json.padding,
+		(await call(`${simulator().baseUrl}/partner/v1/content`, { key: 'apik_bad.key' })).status,
+	).toBe(401);
+	expect(
+		(
+			await call(`${simulator().baseUrl}/external/v1/usage/me`, {
+				key: 'ent_demo_gridbank_enterprise',
+			})
+		).json.padding,
 	).toBeUndefined();
 	expect(
-		(await call(`${sim.baseUrl}/partner/v1/content`, { key: DEMO_PARTNER_KEY })).json.padding,
+		(await call(`${simulator().baseUrl}/partner/v1/content`, { key: DEMO_PARTNER_KEY })).json
+			.padding,
 	).toHaveLength(MiB);
 });
