@@ -56,11 +56,16 @@ export function htmlError(status: number, headers?: Record<string, string>): Api
 }
 
 /** The echoAuthorization fault: the Authorization header, its bare secret and a JSON-escaped copy in the body. */
-export function echoAuthorization(r: ApiResponse, authorization: string | undefined): ApiResponse {
+export function echoAuthorization(
+	r: ApiResponse,
+	authorization: string | undefined,
+	forms: string[] = [],
+): ApiResponse {
 	if (!authorization) return r;
 	const token = authorization.replace(/^Bearer\s+/i, '');
 	const secret = token.includes('.') ? token.slice(token.indexOf('.') + 1) : token;
-	const said = ` (received Authorization: ${authorization}; secret ${secret})`;
+	const more = forms.length ? `; also ${forms.join(' | ')}` : '';
+	const said = ` (received Authorization: ${authorization}; secret ${secret}${more})`;
 	const headers = { ...r.headers, 'X-Echo': said.trim() };
 	if (r.raw)
 		return {

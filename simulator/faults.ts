@@ -68,7 +68,10 @@ export class FaultState {
 	edge = false;
 	endCursor: EndCursorStyle;
 	apiRedirects: Array<Counted<ApiRedirect>> = [];
+	oversizeBodies: Array<Counted<{ path: PathMatcher; bytes: number }>> = [];
 	echoAuthorization = false;
+	/** echoAuthorization, plus the key in every encoding of key-forms.ts. */
+	echoKeyForms = false;
 	partnerPaging: PartnerPagingFault = 'off';
 	enterpriseEmptyPages = false;
 	purchaseTimesInMs = false;
@@ -110,7 +113,9 @@ export class FaultState {
 		this.edge = false;
 		this.endCursor = this.defaultEndCursor;
 		this.apiRedirects = [];
+		this.oversizeBodies = [];
 		this.echoAuthorization = false;
+		this.echoKeyForms = false;
 		this.partnerPaging = 'off';
 		this.enterpriseEmptyPages = false;
 		this.purchaseTimesInMs = false;
@@ -125,6 +130,11 @@ export class FaultState {
 
 	takeApiRedirect(rawPath: string): ApiRedirect | undefined {
 		return takeFrom(this.apiRedirects, (o) => pathMatches(o.path, rawPath));
+	}
+
+	/** Padding bytes for a 200 API answer on this path (the oversizeApiBody fault). */
+	takeOversize(rawPath: string): number | undefined {
+		return takeFrom(this.oversizeBodies, (o) => pathMatches(o.path, rawPath))?.bytes;
 	}
 
 	takeFail(target: 'api' | 'storage', rawPath: string): FailNextOptions | undefined {

@@ -7,6 +7,7 @@ export { startSimulator } from './server';
 export type { InternalOptions } from './server';
 export { fileBytes, fileSha256 } from './file-content';
 export { versionedId } from './byte-faults';
+export { keyForms } from './key-forms';
 export {
 	DEMO_ENTERPRISE_KEY,
 	DEMO_PARTNER_ACCOUNT_ID,

@@ -17,6 +17,8 @@ import {
 	partnerError,
 	type ApiResponse,
 } from './errors';
+import { sendOversize } from './oversize-body';
+import { keyForms } from './key-forms';
 import { handlePartner } from './partner-routes';
 import { handleStorage } from './storage';
 import { WanLink } from './wan-link';
@@ -256,8 +258,14 @@ class SimulatorImpl implements Simulator {
 		}
 		const rateHeaders = f.time.takeRateHeaders(rawPath, now);
 		if (rateHeaders) response = { ...response, headers: { ...response.headers, ...rateHeaders } };
-		if (f.echoAuthorization && response.status >= 400)
-			response = echoAuthorization(response, req.headers.authorization);
+		if ((f.echoAuthorization || f.echoKeyForms) && response.status >= 400)
+			response = echoAuthorization(
+				response,
+				req.headers.authorization,
+				f.echoKeyForms && req.headers.authorization ? keyForms(req.headers.authorization) : [],
+			);
+		const oversize = response.status === 200 ? f.takeOversize(rawPath) : undefined;
+		if (oversize !== undefined) return sendOversize(res, response, oversize, entry);
 		this.send(res, response, entry, afterBytes);
 	}
 
@@ -581,6 +589,14 @@ class SimulatorImpl implements Simulator {
 			omitDateHeader(on: boolean): void {
 				engine.faults.clock.dateHeader = !on;
 			},
+			oversizeApiBody(path: string | RegExp, bytes: number, n?: number): void {
+				if (!(bytes > 0))
+					throw new Error('oversizeApiBody: bytes must be positive (Infinity: endless)');
+				engine.faults.oversizeBodies.push({
+					left: count(n, 'oversizeApiBody'),
+					o: { path, bytes },
+				});
+			},
 			clear(): void {
 				engine.faults.clear();
 			},
@@ -589,6 +605,9 @@ class SimulatorImpl implements Simulator {
 			},
 			echoAuthorization(on: boolean): void {
 				engine.faults.echoAuthorization = on;
+			},
+			echoKeyForms(on: boolean): void {
+				engine.faults.echoKeyForms = on;
 			},
 			partnerPaging(style): void {
 				engine.faults.partnerPaging = style;

@@ -82,6 +82,8 @@ export interface LoggedRequest {
 	status: number;
 	/** now() when the request arrived. */
 	at: number;
+	/** Body bytes written so far; only on answers of the oversizeApiBody fault. */
+	bytesSent?: number;
 }
 
 export interface EnterpriseCreator {
@@ -224,6 +226,12 @@ export interface Faults {
 	partnerForbidden(path: string | RegExp, code: string, count?: number): void;
 	/** API response bodies are sent one byte every `msPerByte` ms, headers at once; 0 turns it off. */
 	dripApi(msPerByte: number): void;
+	/**
+	 * The next `count` 200 API answers on a matching path carry their JSON with a leading
+	 * "padding" field of `bytes` bytes (Infinity: the body never ends), chunked, with
+	 * back-pressure; the log entry's `bytesSent` counts what was written.
+	 */
+	oversizeApiBody(path: string | RegExp, bytes: number, count?: number): void;
 	/** Addition: clear every fault switch (state, log and accounts are kept). */
 	clear(): void;
 	/**
@@ -251,6 +259,11 @@ export interface Faults {
 	 * so does an `X-Echo` response header.
 	 */
 	echoAuthorization(on: boolean): void;
+	/**
+	 * echoAuthorization, and the key in every form of key-forms.ts besides (base64 / base64url,
+	 * hex, other cases, all percent-encoded, HTML entities, cut after 12 characters of the secret).
+	 */
+	echoKeyForms(on: boolean): void;
 	/** Hardening: misbehaving Partner paging (see PartnerPagingFault); 'off' restores it. */
 	partnerPaging(style: PartnerPagingFault): void;
 	/** Hardening: Enterprise search pages after the first come back empty with has_more true. */

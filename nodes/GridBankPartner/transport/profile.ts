@@ -2,7 +2,7 @@
 // and what its 403 codes mean.
 import { type ApiProfile, type Forbidden, isObject } from '../../shared/transport/api-profile';
 
-/** Partner 403s: access withdrawn, a video not licensed (GridBank's SDKs: any other 403 of a video), else quoted as it came. */
+/** Partner 403s with the envelope: access withdrawn; on a video, any other code means not licensed (as GridBank's SDKs read it); on a list, quoted as it came. */
 function partnerForbidden(code: string | undefined, subject: string | undefined): Forbidden {
 	if (code === 'partner_access_revoked')
 		return {
@@ -11,7 +11,7 @@ function partnerForbidden(code: string | undefined, subject: string | undefined)
 				'GridBank has revoked Partner API access for the whole account. A new API key will not help: contact GridBank support to restore access.',
 			cause: 'credential-invalid',
 		};
-	if (subject && (code === undefined || code === 'not_licensed'))
+	if (subject)
 		return {
 			message: `Video "${subject}" is not licensed by this account`,
 			description:

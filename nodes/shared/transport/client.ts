@@ -4,6 +4,7 @@ import type { IDataObject, IHttpRequestOptions, IN8nHttpFullResponse, INode } fr
 
 import type { ApiProfile } from './api-profile';
 import { parseBody } from './api-message';
+import { type CappedText, readCapped, tooLargeError } from './capped-body';
 import { readCredential, type Credential, type GridBankContext } from './credential';
 import { apiError, notJsonError, rethrowIfCancelled } from './errors';
 import { requestFailure } from './network-failure';
@@ -84,7 +85,7 @@ export class GridBankClient {
 			returnFullResponse: true,
 			ignoreHttpStatusErrors: true,
 			json: false,
-			encoding: 'text',
+			encoding: 'stream',
 			timeout: TIMEOUT_MS,
 			abortSignal: this.signal,
 			// The key must never follow a redirect to another host: redirects are followed below.
@@ -103,6 +104,7 @@ export class GridBankClient {
 				? await paceRequest(node, options.itemIndex, apiKey, requestsPerMinute, this.signal, waits)
 				: undefined;
 			let response: IN8nHttpFullResponse;
+			let read: CappedText;
 			// n8n's timeout only bounds idle time: a server dripping bytes is cut off by this deadline.
 			const deadline = apiDeadline(this.signal);
 			try {
@@ -114,6 +116,7 @@ export class GridBankClient {
 						abortSignal: deadline.signal,
 					},
 				)) as IN8nHttpFullResponse;
+				read = await readCapped(response.body, deadline.signal);
 				paced?.(response.headers as ApiResponse<T>['headers']);
 				deadline.done();
 			} catch (error) {
@@ -153,11 +156,8 @@ export class GridBankClient {
 				attempt--;
 				continue;
 			}
-			const text = Buffer.isBuffer(response.body) ? response.body.toString('utf8') : response.body;
-			const body = scrubValue(
-				parseBody(typeof text === 'string' ? scrubText(text, secrets) : text),
-				secrets,
-			);
+			if ('tooLarge' in read) throw tooLargeError(node, status, options.itemIndex);
+			const body = scrubValue(parseBody(scrubText(read.text, secrets)), secrets);
 			if (status >= 200 && status < 300) {
 				if (typeof body === 'object' && body !== null) return { status, body: body as T, headers };
 				// A proxy or captive portal answering in GridBank's place: maybe passing, so retried.

@@ -5,7 +5,7 @@ import type { IExecuteFunctions, ILoadOptionsFunctions, IPollFunctions } from 'n
 import type { ApiProfile } from './api-profile';
 import { checkBaseUrl } from './base-url';
 import { inputError } from './errors';
-import { secretsOf } from './scrub';
+import { type Secrets, secretsOf } from './scrub';
 
 export type GridBankContext = IExecuteFunctions | IPollFunctions | ILoadOptionsFunctions;
 
@@ -13,7 +13,7 @@ export interface Credential {
 	apiKey: string;
 	baseUrl: string;
 	/** The forms of the key scrubbed from everything servers send back. */
-	secrets: string[];
+	secrets: Secrets;
 }
 
 export async function readCredential(

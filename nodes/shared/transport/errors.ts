@@ -65,9 +65,11 @@ function describe(
 		};
 	if (status === 403) {
 		const forbidden = profile.forbidden(info.code, subject);
+		// GridBank's own words beside ours: a code the node reads one way may mean more.
+		const code = info.code ? ` (code "${info.code}")` : '';
 		return {
 			message: forbidden.message,
-			description: `${forbidden.description}${said}`,
+			description: `${forbidden.description}${said || (code && ' GridBank said:')}${code}`,
 			failure: forbidden.cause ? { cause: forbidden.cause } : undefined,
 		};
 	}

@@ -46,7 +46,7 @@ test('each new video arrives with its master file in the binary field, complete 
 
 	const poll = await trigger.tick();
 	expect(poll.error).toBeUndefined();
-	expect(keysOf(poll.items)).toEqual(bought);
+	expect(keysOf(poll.items).sort()).toEqual([...bought].sort());
 	const [first, second] = poll.items as INodeExecutionData[];
 	expect(first.json).toEqual(
 		expect.objectContaining({
@@ -237,4 +237,22 @@ test('Parallel Connections: a big master arrives over ranged segments, byte-exac
 			.map((s) => `bytes=${s.start}-${s.end - 1}`)
 			.sort(),
 	]);
+});
+
+test("a 403 with GridBank's envelope and another code on a video's download: that video comes once with downloadError, the poll goes on", async () => {
+	const key = account();
+	const trigger = pollTrigger({ download: true }, { apiKey: key });
+	await trigger.activate();
+	const bought = sim().addPartnerLicences(key, 2, { purchasedAt: settled() });
+	sim().faults.partnerForbidden(
+		`/videos/${encodeURIComponent(bought[1])}/download`,
+		'licence_refunded',
+	);
+	const poll = await trigger.tick();
+	expect(poll.error).toBeUndefined();
+	expect(keysOf(poll.items).sort()).toEqual([...bought].sort());
+	const refused = (poll.items as INodeExecutionData[]).find((i) => i.json.video_key === bought[1]);
+	expect(refused?.json.downloadError).toBe(`Video "${bought[1]}" is not licensed by this account`);
+	expect(refused?.binary).toBeUndefined();
+	expect((await trigger.tick()).items).toBeNull();
 });

@@ -1,6 +1,7 @@
 // Fault injection: what the network, GridBank and its storage can do wrong, and what the
 // nodes make of it. Nothing lost, nothing short, nothing left behind in the binary store.
 import { createHash } from 'node:crypto';
+import { statSync } from 'node:fs';
 
 import {
 	DEMO_PARTNER_KEY,
@@ -13,6 +14,7 @@ import { runPartner } from '../../../harness/run-gridbank';
 import {
 	binaryStream,
 	cleanUpBinaries,
+	deleteBinaries,
 	storedFiles,
 	type NodeRun,
 } from '../../../harness/run-node';
@@ -42,10 +44,21 @@ async function sha256(run: NodeRun) {
 	return hash.digest('hex');
 }
 
-/** n8n 2.x's store drops a failed write; 1.x's keeps what arrived in the execution's own folder (never in an item). */
-function expectNoPartialFiles(run: NodeRun) {
+/**
+ * n8n 2.x's store drops a failed write. 1.x's keeps what arrived, short of the whole file, in
+ * the execution's own folder (never in an item): one file per attempt that started the file
+ * again, until the execution's binary data is deleted, as README "Files and binary data" says.
+ */
+async function expectNoPartialFiles(run: NodeRun, o: { attempts: number; size?: number }) {
 	expect(run.items).toEqual([]);
-	if (!storeKeepsPartialFiles) expect(storedFiles(run)).toEqual([]);
+	const files = storedFiles(run);
+	if (!storeKeepsPartialFiles) return expect(files).toEqual([]);
+	expect(files.length).toBeGreaterThanOrEqual(1);
+	expect(files.length).toBeLessThanOrEqual(o.attempts);
+	for (const file of files)
+		if (o.size !== undefined) expect(statSync(file).size).toBeLessThan(o.size);
+	await deleteBinaries(run);
+	expect(storedFiles(run)).toEqual([]);
 }
 
 describe('the list', () => {
@@ -177,7 +190,7 @@ describe('downloads', () => {
 		expect(run.items).toEqual([]);
 		expect(run.error?.message).toMatch(/cut off/);
 		expect(storage()).toHaveLength(3);
-		expectNoPartialFiles(run);
+		await expectNoPartialFiles(run, { attempts: 3, size });
 	});
 
 	test('a Content-Length shorter than the file: the rest is fetched by range', async () => {
@@ -197,7 +210,7 @@ describe('downloads', () => {
 		const run = await download(key);
 		expect(run.items).toEqual([]);
 		expect(run.error?.message).toMatch(/cut off|incomplete/);
-		expectNoPartialFiles(run);
+		await expectNoPartialFiles(run, { attempts: 4 });
 	});
 
 	test('bytes past the size storage stated fail the item, nothing stored', async () => {
@@ -208,7 +221,7 @@ describe('downloads', () => {
 		expect(run.items).toEqual([]);
 		expect(run.error?.message).toMatch(/cut off/);
 		expect(run.error?.description).toMatch(/more bytes than the file has/);
-		expectNoPartialFiles(run);
+		await expectNoPartialFiles(run, { attempts: 1 });
 	});
 
 	test('slow storage still delivers the whole file', async () => {

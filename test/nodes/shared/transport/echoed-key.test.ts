@@ -5,7 +5,8 @@
 import { DEMO_ENTERPRISE_KEY, DEMO_PARTNER_KEY } from '../../../../simulator';
 import { outputCapture } from '../../../harness/capture-output';
 import { useSimulator } from '../../../harness/simulator';
-import { pollTrigger, runEnterprise, runPartner } from '../../../harness/run-gridbank';
+import { pollTrigger } from '../../../harness/run-gridbank';
+import { failingRunTexts } from '../../../harness/shown-texts';
 
 process.env.N8N_LOG_LEVEL = 'debug';
 
@@ -102,35 +103,7 @@ describe.each(nodes)('%s', (node) => {
 			let written = '';
 			const everything: string[] = [];
 			try {
-				if (node === 'gridBankPartnerTrigger') {
-					const trigger = pollTrigger(parameters, { apiKey });
-					const poll = await trigger.activate();
-					expect(poll.error).toBeDefined();
-					const error = poll.error as Error & Record<string, unknown>;
-					everything.push(
-						JSON.stringify(poll),
-						JSON.stringify(trigger.nodeState ?? {}),
-						String(error.message),
-						String(error.description),
-						JSON.stringify(error.context ?? {}),
-						JSON.stringify(error.errorResponse ?? {}),
-						JSON.stringify(error.messages ?? []),
-						String(error.stack),
-					);
-				} else
-					for (const continueOnFail of [false, true]) {
-						const run = await (node === 'gridBankPartner' ? runPartner : runEnterprise)(
-							parameters,
-							{ apiKey, continueOnFail },
-						);
-						expect(run.error ?? run.items[0]?.json.error).toBeDefined();
-						everything.push(
-							JSON.stringify(run.run),
-							JSON.stringify(run.items),
-							JSON.stringify(run.error ?? {}),
-							String(run.error?.stack ?? ''),
-						);
-					}
+				everything.push(...(await failingRunTexts(node, parameters, apiKey)));
 			} finally {
 				written = output.stop();
 			}

@@ -1,6 +1,6 @@
 // Messages point at the real cause, through the real engine: n8n's generic text never replaces
 // the node's connection message, storage faults do not blame the credential's Base URL, a wrong
-// Enterprise file_size says expected vs received, a 403 with an unknown code is quoted, and a
+// Enterprise file_size says expected vs received, a 403 says what GridBank said, and a
 // Purchased After without an offset is read in the workflow's time zone.
 import { DEMO_PARTNER_KEY } from '../../../../simulator';
 import { runEnterprise, runPartner } from '../../../harness/run-gridbank';
@@ -60,28 +60,51 @@ test('an Enterprise file_size smaller than the file: expected vs received, the r
 	expect(run.error?.description).toMatch(/the file has 5000 bytes, but 4000 were announced/);
 });
 
-describe('403 with a code the node does not know', () => {
-	test('on a download: the code is quoted, no "not licensed"', async () => {
+describe('a 403 says what GridBank said', () => {
+	test('on a download, any code but partner_access_revoked: not licensed, code and message quoted', async () => {
 		sim().faults.partnerForbidden('/download', 'geo_blocked');
+		const key = licensed(2);
 		const run = await keep(
-			await runPartner({ operation: 'getDownloadUrl', videoKey: licensed(2) }),
+			await runPartner({ operation: 'getDownloadUrl', videoKey: key }, { continueOnFail: true }),
 		);
-		expect(run.error?.message).toBe('GridBank refused the request (HTTP 403, code "geo_blocked")');
-		expect(run.error?.message).not.toMatch(/licensed/);
+		const { error, description, httpCode } = run.items[0].json;
+		expect(error).toBe(`Video "${key}" is not licensed by this account`);
+		expect(description).toContain('code "geo_blocked"');
+		expect(description).toContain('"Forbidden."');
+		expect(httpCode).toBe('403');
 	});
 
-	test('on the list: no video named', async () => {
+	test('on the list, an unknown code: quoted with its message, no video named', async () => {
 		sim().faults.partnerForbidden('/content', 'not_licensed');
 		const run = await keep(await runPartner({ operation: 'listContent', limit: 5 }));
 		expect(run.error?.message).toBe('GridBank refused the request (HTTP 403, code "not_licensed")');
 		expect(run.error?.message).not.toMatch(/Video ""/);
+		expect(run.error?.description).toContain('code "not_licensed"');
+		expect(run.error?.description).toContain('"Forbidden."');
 	});
 
-	test('the known not_licensed on a download keeps its message', async () => {
+	test('the known not_licensed on a download keeps its message and quotes GridBank', async () => {
 		sim().faults.partnerForbidden('/download', 'not_licensed');
 		const key = licensed(2);
 		const run = await keep(await runPartner({ operation: 'getDownloadUrl', videoKey: key }));
 		expect(run.error?.message).toBe(`Video "${key}" is not licensed by this account`);
+		expect(run.error?.description).toContain('code "not_licensed"');
+	});
+
+	test('partner_access_revoked on a download stays an account problem', async () => {
+		sim().faults.partnerForbidden('/download', 'partner_access_revoked');
+		const run = await keep(
+			await runPartner({ operation: 'getDownloadUrl', videoKey: licensed(2) }),
+		);
+		expect(run.error?.message).toBe('Partner API access has been withdrawn for this account');
+	});
+
+	test("the edge layer's 403 (no envelope) keeps its own message", async () => {
+		sim().faults.edgeBlock(true);
+		const run = await keep(
+			await runPartner({ operation: 'getDownloadUrl', videoKey: licensed(2) }),
+		);
+		expect(run.error?.message).toBe('GridBank blocked the request before it reached the API');
 	});
 });
 

@@ -1,0 +1,66 @@
+// API answers are read with a byte cap (8 MiB, docs/gridbank-api.md): an answer past it fails
+// the item with a clear message and is cut off, never buffered whole; an answer under it, and
+// every real page, goes through. Through the real engine on both action nodes and the trigger.
+import { DEMO_PARTNER_KEY } from '../../../../simulator';
+import { pollTrigger, runEnterprise, runPartner } from '../../../harness/run-gridbank';
+import { useSimulator } from '../../../harness/simulator';
+
+const sim = useSimulator();
+const MiB = 1024 * 1024;
+const CAP = 8 * MiB;
+const MESSAGE = "GridBank's answer is larger than 8 MiB";
+
+/** What the simulator wrote of the oversized answer: past the cap, but only socket buffers beyond it. */
+function expectCutOff(bytesSent: number | undefined) {
+	expect(bytesSent).toBeGreaterThan(CAP);
+	expect(bytesSent).toBeLessThan(3 * CAP);
+}
+
+test('Partner list: a 64 MiB answer fails the item clearly and is cut off near the cap; the next item goes on', async () => {
+	sim().faults.oversizeApiBody('/content', 64 * MiB);
+	const run = await runPartner(
+		{ operation: 'listContent', limit: 3, options: { maxRetries: 0 } },
+		{ continueOnFail: true, input: [{ n: 1 }, { n: 2 }] },
+	);
+	expect(run.items).toHaveLength(4);
+	expect(run.items[0].json.error).toBe(MESSAGE);
+	expect(run.items[0].json.description).toMatch(/proxy|Base URL/);
+	expect(run.items.slice(1).every((item) => typeof item.json.video_key === 'string')).toBe(true);
+	expect(run.calls).toHaveLength(2);
+	expectCutOff(run.calls[0].bytesSent);
+});
+
+test('Enterprise search: an answer that never ends fails at the cap, not at the 30 s deadline', async () => {
+	sim().faults.oversizeApiBody('/videos/search', Infinity);
+	const began = Date.now();
+	const run = await runEnterprise({
+		resource: 'video',
+		operation: 'search',
+		query: 'footage',
+		limit: 5,
+		options: { maxRetries: 0 },
+	});
+	expect(run.error?.message).toBe(MESSAGE);
+	expect(Date.now() - began).toBeLessThan(25_000);
+	expect(run.calls).toHaveLength(1);
+	expectCutOff(run.calls[0].bytesSent);
+});
+
+test('Partner Trigger: an oversized listing fails the poll, nothing saved, and the next poll works', async () => {
+	const trigger = pollTrigger({}, { apiKey: DEMO_PARTNER_KEY });
+	expect((await trigger.activate()).error).toBeUndefined();
+	const before = JSON.stringify(trigger.nodeState);
+	sim().faults.oversizeApiBody('/content', Infinity);
+	const poll = await trigger.tick();
+	expect(poll.error?.message).toBe(MESSAGE);
+	expect(JSON.stringify(trigger.nodeState)).toBe(before);
+	expectCutOff(sim().log.find((entry) => entry.bytesSent !== undefined)?.bytesSent);
+	expect((await trigger.tick()).error).toBeUndefined();
+});
+
+test('an answer just under the cap (7 MiB of padding) is read as usual', async () => {
+	sim().faults.oversizeApiBody('/content', 7 * MiB);
+	const run = await runPartner({ operation: 'listContent', limit: 3 });
+	expect(run.error).toBeUndefined();
+	expect(run.items).toHaveLength(3);
+});
