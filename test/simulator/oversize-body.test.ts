@@ -56,7 +56,6 @@ test('oversizeApiBody: only 200 answers on a matching path', async () => {
 		).json.padding,
 	).toBeUndefined();
 	expect(
-		(await call(`${ctx.sim.baseUrl}/partner/v1/content`, { key: DEMO_PARTNER_KEY })).json
-			.padding,
+		(await call(`${ctx.sim.baseUrl}/partner/v1/content`, { key: DEMO_PARTNER_KEY })).json.padding,
 	).toHaveLength(MiB);
 });
