@@ -3,7 +3,7 @@
 // else backoff; each wait counts as one of the item's retries.
 import type { IN8nHttpFullResponse } from 'n8n-workflow';
 
-import { backoffMs, MAX_WAIT_MS, requestedWaitMs } from '../transport/retry-policy';
+import { MAX_WAIT_MS, retryWaitMs } from '../transport/retry-policy';
 import type { DownloadContext } from './binary-store';
 import { storageError } from './storage-errors';
 
@@ -20,16 +20,13 @@ export function storageRetryWait(
 ): number | undefined {
 	const status = response.statusCode;
 	if ((status !== 429 && status < 500) || attempt >= maxRetries) return undefined;
-	const asked =
-		status === 429 || status === 503
-			? requestedWaitMs(response.headers as Record<string, string | string[] | undefined>)
-			: undefined;
-	if (asked === undefined) return backoffMs(attempt);
-	if (asked <= MAX_WAIT_MS) return asked;
+	const headers = response.headers as Record<string, string | string[] | undefined>;
+	const wait = retryWaitMs(status, headers, attempt);
+	if (wait <= MAX_WAIT_MS) return wait;
 	throw storageError(
 		ctx,
 		itemIndex,
-		`GridBank's storage asked to wait ${Math.ceil(asked / 1000)} seconds before the next request (HTTP ${status})`,
+		`GridBank's storage asked to wait ${Math.ceil(wait / 1000)} seconds before the next request (HTTP ${status})`,
 		`The node waits at most ${MAX_WAIT_MS / 1000} seconds between retries, so it stopped here; nothing was passed on. Run the workflow again after that time.`,
 		status,
 	);

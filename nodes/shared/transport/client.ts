@@ -19,6 +19,7 @@ import {
 	networkErrorCode,
 	requestedWaitMs,
 	RETRYABLE_STATUSES,
+	retryWaitMs,
 } from './retry-policy';
 import { scrubHeaders, scrubText, scrubValue } from './scrub';
 import { USER_AGENT } from '../version';
@@ -171,14 +172,10 @@ export class GridBankClient {
 
 			if (RETRYABLE_STATUSES.has(status) && attempt < options.maxRetries) {
 				// Retry-After is the wait, whatever X-RateLimit-* say; those pace later requests only.
-				const asked = requestedWaitMs(headers, Date.now(), rateWindowMs, status);
-				const wait = asked ?? backoffMs(attempt);
-				lastWaitMs = wait;
-				if (wait <= MAX_WAIT_MS) {
-					await sleep(wait, this.signal);
-					continue;
-				}
-				throw askedToWaitError(node, status, wait, options.itemIndex);
+				const wait = (lastWaitMs = retryWaitMs(status, headers, attempt, rateWindowMs));
+				if (wait > MAX_WAIT_MS) throw askedToWaitError(node, status, wait, options.itemIndex);
+				await sleep(wait, this.signal);
+				continue;
 			}
 			throw apiError(
 				node,

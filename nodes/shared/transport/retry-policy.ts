@@ -106,3 +106,16 @@ export function requestedWaitMs(
 	if (retryAfter !== undefined || status !== 429) return retryAfter;
 	return resetWaitMs(header(headers, 'x-ratelimit-reset'), windowMs, now);
 }
+
+/**
+ * The wait before retrying an answer of this status, for the API and storage alike: what it asks
+ * for (requestedWaitMs), else backoff. Callers refuse a wait above MAX_WAIT_MS with their own error.
+ */
+export function retryWaitMs(
+	status: number,
+	headers: Headers,
+	attempt: number,
+	windowMs?: number,
+): number {
+	return requestedWaitMs(headers, Date.now(), windowMs, status) ?? backoffMs(attempt);
+}
