@@ -28,10 +28,10 @@ test("GridBank's 429 (Retry-After 3, X-RateLimit-Remaining 0, Reset a minute ahe
 	expect(poll.error).toBeUndefined();
 	expect(keysOf(poll.items)).toEqual(bought);
 	expect(listCalls(sim(), key).map((call) => call.status)).toEqual([200, 429, 200]);
-	// At least the 3 s asked for. (The ceiling is the Reset: the pacer's wait, see client/pacing.)
+	// The 3 s Retry-After asks for, not the minute the Reset suggests (generous for a loaded box).
 	expect(Date.now() - started).toBeGreaterThanOrEqual(2_500);
-	expect(Date.now() - started).toBeLessThan(90_000);
-}, 120_000);
+	expect(Date.now() - started).toBeLessThan(20_000);
+});
 
 test('a poll that runs out of retries says rate limited, how often it tried and how long it waited', async () => {
 	const key = account();
