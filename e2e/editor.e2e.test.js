@@ -19,10 +19,10 @@ const {
 	ARTIFACTS,
 	CHROMIUM,
 	E2E_DIR,
+	OWNER,
 	TRIGGER_EXAMPLES,
 } = require('./helpers');
 
-const OWNER = { email: 'e2e@gridbank.local', password: 'E2e-GridBank-1' };
 const EDITOR_WF = 'e2eEditorPartner';
 const PICKER_WF = 'e2eEditorPickers';
 const PICK = { partner: 'Download URL of a licence', enterprise: 'Get an Enterprise video' };

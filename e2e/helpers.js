@@ -106,7 +106,14 @@ function assertNoSecret(result, secret) {
 		throw new Error('the API key appears in the execution data or the n8n log');
 }
 
+/**
+ * The owner of the suite's n8n user folder, for every test that starts `n8n start`. One owner:
+ * on n8n 1.x the first server sets it up through the REST API and later ones log in as it.
+ */
+const OWNER = { email: 'e2e@gridbank.local', password: 'E2e-GridBank-1' };
+
 module.exports = {
+	OWNER,
 	E2E_DIR,
 	STATE_FILE,
 	ARTIFACTS,

@@ -9,6 +9,7 @@
 const path = require('node:path');
 const {
 	E2E_DIR,
+	OWNER,
 	openSession,
 	manualTrigger,
 	node,
@@ -25,7 +26,6 @@ const {
 const WF_429 = 'e2eRate429';
 const WF_RESET = 'e2eRateReset';
 const WF_TRIGGER = 'e2eRateTrigger';
-const OWNER = { email: 'e2e-rate@gridbank.local', password: 'E2e-GridBank-1' };
 
 let s;
 beforeAll(async () => {
