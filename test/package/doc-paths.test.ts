@@ -45,6 +45,11 @@ const repo: RepoView = {
 	exists: (path) => PENDING.has(path) || existsSync(join(root, path)),
 	hasFileNamed: (name) => fileNames.has(name),
 	isGenerated,
+	scripts: new Set(
+		Object.keys(
+			(JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts: object }).scripts,
+		),
+	),
 	anchorsOf: (path) =>
 		existsSync(join(root, path)) ? anchors(readFileSync(join(root, path), 'utf8')) : undefined,
 };
@@ -97,6 +102,12 @@ describe('the checker finds what is broken', () => {
 		expect(
 			check('```sh\njest test/partner/download.test.ts test/package/layout.test.ts\n```'),
 		).toEqual(['test/partner/download.test.ts: no such file or folder']);
+	});
+
+	test('commands: npm run scripts that package.json does not have', () => {
+		expect(check('`npm run test:e2e` and\n```sh\nnpm run e2e\n```\nthen npm run demo')).toEqual([
+			'npm run e2e: no such script in package.json',
+		]);
 	});
 
 	test('links: relative to the doc, anchors in markdown, the repository’s own GitHub URLs', () => {

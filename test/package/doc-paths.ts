@@ -15,6 +15,8 @@ export interface RepoView {
 	isGenerated(path: string): boolean;
 	/** Headings' anchors of a markdown file of the repository, or undefined if unreadable. */
 	anchorsOf(path: string): Set<string> | undefined;
+	/** package.json's script names. */
+	scripts: Set<string>;
 }
 
 export interface BrokenPath {
@@ -109,7 +111,8 @@ function checkLink(doc: string, target: string, repo: RepoView): string | undefi
 
 /**
  * Every path a doc names that does not exist, with its line: code spans and links in the prose;
- * in code blocks (commands, trees), words that start with a top-level folder and hold a `/`.
+ * in code blocks (commands, trees), words that start with a top-level folder and hold a `/`;
+ * anywhere, an `npm run <script>` that package.json does not have.
  */
 export function brokenPaths(doc: string, markdown: string, repo: RepoView): BrokenPath[] {
 	const broken: BrokenPath[] = [];
@@ -117,6 +120,9 @@ export function brokenPaths(doc: string, markdown: string, repo: RepoView): Brok
 		const report = (text: string, reason: string | undefined) => {
 			if (reason) broken.push({ doc, line: index + 1, text, reason });
 		};
+		for (const [command, script] of line.matchAll(/npm run ([\w:-]+)/g)) {
+			if (!repo.scripts.has(script)) report(command, 'no such script in package.json');
+		}
 		if (fenced) {
 			for (const word of line.split(/\s+/).filter((w) => w.includes('/'))) {
 				report(word, checkSpan(word, repo));
