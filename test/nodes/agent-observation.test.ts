@@ -5,22 +5,14 @@
 // the model's observation. Here our node runs for real in the engine with Download File on, its
 // task data is filed the way those two engine functions do, and n8n's own buildSteps (from the
 // n8n installed in .cache/n8n by the e2e suite, the demo or `npm run dev`) reads it.
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
-
 import { DEMO_PARTNER_KEY } from '../../simulator';
+import { installedN8nFile } from '../harness/ai-tools';
 import { runPartner } from '../harness/run-gridbank';
 import { useSimulator } from '../harness/simulator';
 
 const sim = useSimulator();
 
-const buildStepsFile = join(
-	__dirname,
-	'..',
-	'..',
-	'.cache',
-	'n8n',
-	'node_modules',
+const buildStepsFile = installedN8nFile(
 	'@n8n',
 	'n8n-nodes-langchain',
 	'dist',
@@ -34,10 +26,10 @@ type BuildSteps = (
 	itemIndex: number,
 ) => Array<{ action: { tool: string }; observation: string }>;
 
-(existsSync(buildStepsFile) ? test : test.skip)(
+(buildStepsFile ? test : test.skip)(
 	"n8n's Tools Agent gives the model the URL and the file's details, never the file",
 	async () => {
-		const { buildSteps } = require(buildStepsFile) as { buildSteps: BuildSteps };
+		const { buildSteps } = require(buildStepsFile as string) as { buildSteps: BuildSteps };
 		const videoKey = sim().partnerLicences(DEMO_PARTNER_KEY)[0].video_key;
 		const run = await runPartner({ operation: 'getDownloadUrl', videoKey, download: true });
 		expect(run.items[0].binary?.data).toBeDefined();
