@@ -4,7 +4,12 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { ENTERPRISE } from '../../transport/profile';
 import { optionsCollection } from '../../../shared/descriptions/common-properties';
-import { type ActionItem, jsonItems, type OperationResult } from '../../../shared/operation';
+import {
+	type ActionItem,
+	jsonItems,
+	type OperationOption,
+	type OperationResult,
+} from '../../../shared/operation';
 import { videoObject } from '../../../shared/transport/body-checks';
 import { encodeId } from '../../../shared/validate';
 import {
@@ -15,6 +20,15 @@ import {
 import { readVideoId, videoIdProperty } from './video-id';
 
 const show = { resource: ['video'], operation: ['get'] };
+
+export const option: OperationOption = {
+	name: 'Get',
+	value: 'get',
+	action: 'Get video details',
+	description:
+		'Get the details of one video by its ID: title, description, duration, creator, dimensions, location, keywords',
+};
+export const subtitle = 'Get Video';
 
 export const description: INodeProperties[] = [
 	videoIdProperty(show, 'whose details to get'),

@@ -8,12 +8,20 @@ import {
 	parallelConnectionsOption,
 } from '../../../shared/descriptions/common-properties';
 import { urlOrFile } from '../../../shared/download/download-item';
-import type { ActionItem, OperationResult } from '../../../shared/operation';
+import type { ActionItem, OperationOption, OperationResult } from '../../../shared/operation';
 import { optionalInteger, requireText } from '../../../shared/validate';
 import { issueDownloadUrl } from '../../transport/download-url';
 import { readVideoId, videoIdProperty } from './video-id';
 
 const show = { resource: ['video'], operation: ['getDownload'] };
+
+export const option: OperationOption = {
+	name: 'Get Download',
+	value: 'getDownload',
+	action: 'Get a download URL for a video',
+	description:
+		'Get a signed, short-lived URL of the original file of one video; with Download File on, also the file itself as binary data',
+};
 
 export const description: INodeProperties[] = [
 	videoIdProperty(show, 'to download'),

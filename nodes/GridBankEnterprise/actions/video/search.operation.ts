@@ -10,7 +10,12 @@ import {
 	returnAllProperty,
 } from '../../../shared/descriptions/common-properties';
 import { inputError } from '../../../shared/transport/errors';
-import { type ActionItem, jsonItems, type OperationResult } from '../../../shared/operation';
+import {
+	type ActionItem,
+	jsonItems,
+	type OperationOption,
+	type OperationResult,
+} from '../../../shared/operation';
 import { UNPRODUCTIVE_PAGES } from '../../../shared/transport/page-progress';
 import { LAST_PAGE } from '../../../shared/transport/paging';
 import { readBoolean } from '../../../shared/read-parameters';
@@ -27,6 +32,15 @@ const show = { resource: ['video'], operation: ['search'] };
 const MAX_QUERY_LENGTH = 200;
 // n8n's usual Limit default (its verification scan insists on 50), one page of 50.
 const DEFAULT_LIMIT = 50;
+
+export const option: OperationOption = {
+	name: 'Search',
+	value: 'search',
+	action: 'Search videos by keywords',
+	description:
+		'Search the GridBank catalogue by words, with sort, duration and theme filters; each result has the video ID that Get and Get Download take',
+};
+export const subtitle = 'Search Videos';
 
 export const description: INodeProperties[] = [
 	{

@@ -7,7 +7,7 @@ import {
 	parallelConnectionsOption,
 } from '../../../shared/descriptions/common-properties';
 import { urlOrFile } from '../../../shared/download/download-item';
-import type { ActionItem, OperationResult } from '../../../shared/operation';
+import type { ActionItem, OperationOption, OperationResult } from '../../../shared/operation';
 import { issueDownloadUrl } from '../../transport/download-url';
 import {
 	readVideoParameter,
@@ -16,6 +16,14 @@ import {
 } from '../../../shared/descriptions/video-locator';
 
 const show = { operation: ['getDownloadUrl'] };
+
+export const option: OperationOption = {
+	name: 'Get Download URL',
+	value: 'getDownloadUrl',
+	action: 'Get a download URL for a licensed video',
+	description:
+		'Get a signed, five-minute URL of the unwatermarked master file of one licensed video; with Download File on, also the file itself as binary data',
+};
 
 export const description: INodeProperties[] = [
 	videoLocator({

@@ -9,7 +9,12 @@ import {
 	returnAllProperty,
 } from '../../../shared/descriptions/common-properties';
 import { inputError } from '../../../shared/transport/errors';
-import { type ActionItem, jsonItems, type OperationResult } from '../../../shared/operation';
+import {
+	type ActionItem,
+	jsonItems,
+	type OperationOption,
+	type OperationResult,
+} from '../../../shared/operation';
 import { readBoolean, readInteger } from '../../../shared/read-parameters';
 import { parseInZone } from '../../../shared/zoned-time';
 import {
@@ -19,6 +24,14 @@ import {
 } from '../../../shared/descriptions/video-shape';
 
 const show = { show: { operation: ['listContent'] } };
+
+export const option: OperationOption = {
+	name: 'List Licensed Content',
+	value: 'listContent',
+	action: 'List licensed videos',
+	description:
+		'List the videos this account (and its team owner) has licensed, newest purchase first, with their video keys, titles and preview links',
+};
 
 export const description: INodeProperties[] = [
 	returnAllProperty(
