@@ -76,4 +76,24 @@ describe.each(actionNodes)('%s', (folder, description) => {
 			.filter((value) => new RegExp(`['".]${value}['"]`).test(source));
 		expect(named).toEqual([]);
 	});
+
+	test('one way to show a property: its resource applies resource + operation to all of them', () => {
+		const files = filesUnder(join(nodesDir, folder, 'actions')).filter(
+			(file) => !file.endsWith('.resource.ts'),
+		);
+		const attaching = files
+			.filter((file) => /\bshow\b|displayOptions/.test(readFileSync(file, 'utf8')))
+			.map((file) => relative(nodesDir, file));
+		expect(attaching).toEqual([]);
+		const known = resources.flatMap(({ resource }) =>
+			resource.operations.map((operation) => `${resource.value}.${operation.option.value}`),
+		);
+		const shown = description.properties
+			.filter((p) => p.name !== 'resource' && p.name !== 'operation')
+			.map((p) => {
+				const { resource, operation } = p.displayOptions?.show ?? {};
+				return [p.name, `${String(resource)}.${String(operation)}`];
+			});
+		expect(shown.filter(([, pair]) => !known.includes(pair))).toEqual([]);
+	});
 });

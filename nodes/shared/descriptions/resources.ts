@@ -3,9 +3,10 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import type { Resource } from '../operation';
+import { updateDisplayOptions } from './display-options';
 import { operationPicker, resourcePicker } from './operation-picker';
 
-/** The Resource picker, then each resource's Operation picker and its operations' properties. */
+/** The Resource picker, then each resource's Operation picker and its operations' properties, each shown for its own resource and operation. */
 export function resourceProperties(resources: Resource[]): INodeProperties[] {
 	return [
 		resourcePicker(
@@ -18,7 +19,12 @@ export function resourceProperties(resources: Resource[]): INodeProperties[] {
 				resource.operations.map((operation) => operation.option),
 				resource.defaultOperation,
 			),
-			...resource.operations.flatMap((operation) => operation.description),
+			...resource.operations.flatMap((operation) =>
+				updateDisplayOptions(
+					{ show: { resource: [resource.value], operation: [operation.option.value] } },
+					operation.description,
+				),
+			),
 		]),
 	];
 }

@@ -17,7 +17,6 @@ export const VIDEO_ID_REGEX = String.raw`\s*(?!/)(?!.*/\s*$)(?!.*//)[a-zA-Z0-9/_
 export interface VideoLocatorOptions {
 	name: string;
 	displayName: string;
-	show: NonNullable<INodeProperties['displayOptions']>['show'];
 	/** Name of the node's listSearch method. */
 	searchListMethod: string;
 	/** The list needs typed words before it shows anything (a search API has no "list all"). */
@@ -37,7 +36,6 @@ export const videoLocator = (options: VideoLocatorOptions): INodeProperties => (
 	type: 'resourceLocator',
 	default: { mode: 'list', value: '' },
 	required: true,
-	displayOptions: { show: options.show },
 	description: options.description,
 	...(options.hint ? { hint: options.hint } : {}),
 	modes: [

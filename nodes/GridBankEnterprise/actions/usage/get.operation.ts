@@ -10,8 +10,6 @@ import {
 	type OperationResult,
 } from '../../../shared/operation';
 
-const show = { resource: ['usage'], operation: ['get'] };
-
 export const option: OperationOption = {
 	name: 'Get',
 	value: 'get',
@@ -21,7 +19,7 @@ export const option: OperationOption = {
 };
 export const subtitle = 'Get Usage';
 
-export const description: INodeProperties[] = [optionsCollection(show)];
+export const description: INodeProperties[] = [optionsCollection()];
 
 export async function execute(item: ActionItem): Promise<OperationResult> {
 	const { body } = await item.client.get<IDataObject>('/usage/me', item.scope);

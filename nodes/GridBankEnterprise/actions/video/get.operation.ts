@@ -19,8 +19,6 @@ import {
 } from '../../../shared/descriptions/video-shape';
 import { readVideoId, videoIdProperty } from './video-id';
 
-const show = { resource: ['video'], operation: ['get'] };
-
 export const option: OperationOption = {
 	name: 'Get',
 	value: 'get',
@@ -31,8 +29,8 @@ export const option: OperationOption = {
 export const subtitle = 'Get Video';
 
 export const description: INodeProperties[] = [
-	videoIdProperty(show, 'whose details to get'),
-	optionsCollection(show, [outputFormatOption]),
+	videoIdProperty('whose details to get'),
+	optionsCollection([outputFormatOption]),
 ];
 
 export async function execute(item: ActionItem): Promise<OperationResult> {

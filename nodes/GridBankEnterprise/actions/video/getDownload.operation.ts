@@ -13,8 +13,6 @@ import { optionalInteger, requireText } from '../../../shared/validate';
 import { issueDownloadUrl } from '../../transport/download-url';
 import { readVideoId, videoIdProperty } from './video-id';
 
-const show = { resource: ['video'], operation: ['getDownload'] };
-
 export const option: OperationOption = {
 	name: 'Get Download',
 	value: 'getDownload',
@@ -24,14 +22,13 @@ export const option: OperationOption = {
 };
 
 export const description: INodeProperties[] = [
-	videoIdProperty(show, 'to download'),
+	videoIdProperty('to download'),
 	{
 		displayName: 'Expires In (Minutes)',
 		name: 'expiresIn',
 		type: 'number',
 		typeOptions: { minValue: 1, maxValue: 5 },
 		default: 5,
-		displayOptions: { show },
 		description: 'How long the download URL stays valid, 1 to 5 minutes',
 	},
 	{
@@ -39,12 +36,11 @@ export const description: INodeProperties[] = [
 		name: 'searchId',
 		type: 'string',
 		default: '',
-		displayOptions: { show },
 		description:
 			'The search_id of the search that found this video (Search puts it on every item), so GridBank can attribute the download. Optional.',
 	},
-	...downloadProperties(show),
-	optionsCollection(show, [parallelConnectionsOption]),
+	...downloadProperties(),
+	optionsCollection([parallelConnectionsOption]),
 ];
 
 export async function execute(item: ActionItem): Promise<OperationResult> {

@@ -26,8 +26,6 @@ import {
 	shapeVideos,
 } from '../../../shared/descriptions/video-shape';
 
-const show = { resource: ['video'], operation: ['search'] };
-
 /** The API's bound on q. */
 const MAX_QUERY_LENGTH = 200;
 // n8n's usual Limit default (its verification scan insists on 50), one page of 50.
@@ -50,16 +48,14 @@ export const description: INodeProperties[] = [
 		default: '',
 		required: true,
 		placeholder: 'e.g. drone city skyline',
-		displayOptions: { show },
 		description:
 			'Words to search for in titles and keywords (1-200 characters); every word must match',
 	},
 	returnAllProperty(
-		{ show },
 		`Costs one request per 80 videos, up to GridBank's last page (${LAST_PAGE}): at most ${LAST_PAGE} requests and ${LAST_PAGE * 80} videos per search.`,
 	),
 	{
-		...limitProperty({ show }),
+		...limitProperty(),
 		hint: 'Reads only what the limit needs: one request per 80 videos',
 	},
 	{
@@ -68,7 +64,6 @@ export const description: INodeProperties[] = [
 		type: 'collection',
 		placeholder: 'Add filter',
 		default: {},
-		displayOptions: { show },
 		options: [
 			{
 				displayName: 'Max Duration (Seconds)',
@@ -108,7 +103,7 @@ export const description: INodeProperties[] = [
 			},
 		],
 	},
-	optionsCollection(show, [outputFormatOption]),
+	optionsCollection([outputFormatOption]),
 ];
 
 /** The search's query string, checked before any request. */

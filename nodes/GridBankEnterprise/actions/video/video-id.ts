@@ -10,14 +10,10 @@ import {
 /** GridBank's video_id: 1-50 letters, digits, "/", "_" or "-". */
 export const VIDEO_ID_PATTERN = /^[a-zA-Z0-9/_-]{1,50}$/;
 
-export const videoIdProperty = (
-	show: NonNullable<INodeProperties['displayOptions']>['show'],
-	what: string,
-): INodeProperties =>
+export const videoIdProperty = (what: string): INodeProperties =>
 	videoLocator({
 		name: 'videoId',
 		displayName: 'Video ID',
-		show,
 		searchListMethod: 'searchVideos',
 		searchFilterRequired: true,
 		idRegex: VIDEO_ID_REGEX,

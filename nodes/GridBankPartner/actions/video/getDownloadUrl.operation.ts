@@ -15,8 +15,6 @@ import {
 	videoLocator,
 } from '../../../shared/descriptions/video-locator';
 
-const show = { operation: ['getDownloadUrl'] };
-
 export const option: OperationOption = {
 	name: 'Get Download URL',
 	value: 'getDownloadUrl',
@@ -29,7 +27,6 @@ export const description: INodeProperties[] = [
 	videoLocator({
 		name: 'videoKey',
 		displayName: 'Video Key',
-		show,
 		searchListMethod: 'searchLicensedVideos',
 		searchFilterRequired: false,
 		idRegex: VIDEO_KEY_REGEX,
@@ -39,8 +36,8 @@ export const description: INodeProperties[] = [
 		description:
 			"The video to download: its video_key (1-50 characters, such as gbv-3fK9xQ2m), from this account's licences. Pick it from the list (newest licence first; type to filter by title), or map video_key from List Licensed Content or the GridBank Partner Trigger.",
 	}),
-	...downloadProperties(show),
-	optionsCollection(show, [parallelConnectionsOption]),
+	...downloadProperties(),
+	optionsCollection([parallelConnectionsOption]),
 ];
 
 export async function execute(item: ActionItem): Promise<OperationResult> {

@@ -23,8 +23,6 @@ import {
 	shapeVideos,
 } from '../../../shared/descriptions/video-shape';
 
-const show = { show: { operation: ['listContent'] } };
-
 export const option: OperationOption = {
 	name: 'List Licensed Content',
 	value: 'listContent',
@@ -35,11 +33,10 @@ export const option: OperationOption = {
 
 export const description: INodeProperties[] = [
 	returnAllProperty(
-		show,
 		'Costs one request per 100 videos (1,000 licences: 10 requests). GridBank allows 300 requests a minute per account, shared by all its keys and workflows.',
 	),
-	{ ...limitProperty(show), hint: 'Reads only what the limit needs: one request per 100 videos' },
-	optionsCollection(show.show, [
+	{ ...limitProperty(), hint: 'Reads only what the limit needs: one request per 100 videos' },
+	optionsCollection([
 		outputFormatOption,
 		{
 			displayName: 'Purchased After',
