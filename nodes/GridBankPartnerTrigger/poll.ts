@@ -6,14 +6,15 @@ import { NodeOperationError } from 'n8n-workflow';
 import { listLicences } from '../GridBankPartner/transport/list';
 import { PARTNER } from '../GridBankPartner/transport/profile';
 import { GridBankClient } from '../shared/transport/client';
-import { readParallelConnections } from '../shared/descriptions/common-properties';
 import { type ItemContext, itemContext } from '../shared/item-context';
-import { readBoolean, readInteger } from '../shared/read-parameters';
 import {
-	readOutputFormat,
-	shapeVideos,
 	type OutputFormat,
-} from '../shared/descriptions/video-shape';
+	readBoolean,
+	readInteger,
+	readOutputFormat,
+	readParallelConnections,
+} from '../shared/read-parameters';
+import { shapeVideos } from '../shared/descriptions/video-shape';
 import { deliver, type Delivery } from './downloads';
 import type { FailureCounts } from './failing-videos';
 import { afterListing, readState, stopPaging, writeState } from './seen-state';
@@ -29,12 +30,12 @@ interface PollSettings {
 
 export async function poll(ctx: IPollFunctions): Promise<INodeExecutionData[][] | null> {
 	const item = itemContext(ctx, new GridBankClient(ctx, PARTNER), 0);
-	const download = readBoolean(item.node, item.param('download', false), 'Download File', 0);
+	const download = readBoolean(item, 'download', 'Download File');
 	const settings: PollSettings = {
 		item,
 		download,
-		parallelConnections: download ? readParallelConnections(item.node, item.param, 0) : 1,
-		format: readOutputFormat(ctx.getNode(), ctx.getNodeParameter('options.outputFormat', 'api'), 0),
+		parallelConnections: download ? readParallelConnections(item) : 1,
+		format: readOutputFormat(item),
 		startedAt: Date.now(),
 	};
 	const { baseUrl } = await item.client.getCredential(0);
@@ -42,7 +43,7 @@ export async function poll(ctx: IPollFunctions): Promise<INodeExecutionData[][] 
 
 	const data = ctx.getWorkflowStaticData('node');
 	const state = readState(data, baseUrl);
-	const existing = state ? 0 : existingToEmit(ctx);
+	const existing = state ? 0 : existingToEmit(item);
 	const nowSeconds = Math.floor(settings.startedAt / 1000);
 	const { items: listed } = await listLicences(item.client, item.scope, {
 		stopAt: stopPaging(state, nowSeconds, existing),
@@ -68,23 +69,12 @@ async function newestLicence(
 	return (await toItems(settings, items)).items;
 }
 
-function existingToEmit(ctx: IPollFunctions): number {
-	if (
-		!readBoolean(
-			ctx.getNode(),
-			ctx.getNodeParameter('options.includeExisting', false),
-			'Include Existing Licences',
-			0,
-		)
-	)
-		return 0;
-	return readInteger(
-		ctx.getNode(),
-		ctx.getNodeParameter('options.maxExisting', 10),
-		'Max Existing Licences',
-		0,
-		1,
-	);
+function existingToEmit(item: ItemContext<IPollFunctions>): number {
+	if (!readBoolean(item, 'options.includeExisting', 'Include Existing Licences')) return 0;
+	return readInteger(item, 'options.maxExisting', 'Max Existing Licences', {
+		min: 1,
+		fallback: 10,
+	});
 }
 
 /** Items to emit, newest purchase first; with Download File, each carries its master file (downloads.ts). */

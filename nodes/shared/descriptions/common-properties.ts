@@ -1,9 +1,9 @@
 // Parameters several operations share, defined once so they read the same everywhere.
-import type { INode, INodeProperties } from 'n8n-workflow';
+// Their readers are in read-parameters.ts.
+import type { INodeProperties } from 'n8n-workflow';
 
 import { DEFAULT_MAX_RETRIES } from '../transport/client';
-import { readInteger } from '../read-parameters';
-import { DEFAULT_CONNECTIONS, MAX_CONNECTIONS, MIN_CONNECTIONS } from '../download/segment-plan';
+import { DEFAULT_CONNECTIONS, MAX_CONNECTIONS, MIN_CONNECTIONS } from '../read-parameters';
 
 export const maxRetriesOption: INodeProperties = {
 	displayName: 'Max Retries',
@@ -75,17 +75,6 @@ export const optionsCollection = (extra: INodeProperties[] = []): INodePropertie
 	options: [...extra, maxRetriesOption],
 });
 
-/** Reads options.maxRetries for one item: a whole number of at least 0 (a string from an expression too), at most 10 used. */
-export function readMaxRetries(
-	get: (name: string, fallback: unknown) => unknown,
-	node: INode,
-	itemIndex: number,
-): number {
-	const value = get('options.maxRetries', DEFAULT_MAX_RETRIES);
-	if (value === undefined || value === null || value === '') return DEFAULT_MAX_RETRIES;
-	return Math.min(readInteger(node, value, 'Max Retries', itemIndex, 0), 10);
-}
-
 /** Options → Parallel Connections, for operations with Download File (shown when it is on). */
 export const parallelConnectionsOption: INodeProperties = {
 	displayName: 'Parallel Connections',
@@ -97,19 +86,3 @@ export const parallelConnectionsOption: INodeProperties = {
 	description:
 		'How many connections fetch parts of the file at once when storage allows it (1-16). Over the internet one connection is often far slower than the link; more connections fill it. Uses up to 64 MiB of memory per download. 1: one connection.',
 };
-
-/** Reads options.parallelConnections: a whole number within 1-16 (a string from an expression too), or a clear error before any request. */
-export function readParallelConnections(
-	node: INode,
-	get: (name: string, fallback: unknown) => unknown,
-	itemIndex: number,
-): number {
-	return readInteger(
-		node,
-		get('options.parallelConnections', DEFAULT_CONNECTIONS),
-		'Parallel Connections',
-		itemIndex,
-		MIN_CONNECTIONS,
-		MAX_CONNECTIONS,
-	);
-}

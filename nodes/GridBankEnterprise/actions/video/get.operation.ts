@@ -12,11 +12,8 @@ import {
 } from '../../../shared/operation';
 import { videoObject } from '../../../shared/transport/body-checks';
 import { encodeId } from '../../../shared/validate';
-import {
-	outputFormatOption,
-	readOutputFormat,
-	shapeVideos,
-} from '../../../shared/descriptions/video-shape';
+import { outputFormatOption, shapeVideos } from '../../../shared/descriptions/video-shape';
+import { readOutputFormat } from '../../../shared/read-parameters';
 import { readVideoId, videoIdProperty } from './video-id';
 
 export const option: OperationOption = {
@@ -35,8 +32,8 @@ export const description: INodeProperties[] = [
 
 export async function execute(item: ActionItem): Promise<OperationResult> {
 	const { client, itemIndex } = item;
-	const videoId = readVideoId(item.ctx, itemIndex);
-	const format = readOutputFormat(item.node, item.param('options.outputFormat', 'api'), itemIndex);
+	const videoId = readVideoId(item);
+	const format = readOutputFormat(item);
 	const { body } = await client.get<IDataObject>(`/videos/${encodeId(videoId)}`, {
 		...item.scope,
 		subject: videoId,

@@ -9,7 +9,8 @@ import {
 } from '../../../shared/descriptions/common-properties';
 import { urlOrFile } from '../../../shared/download/download-item';
 import type { ActionItem, OperationOption, OperationResult } from '../../../shared/operation';
-import { optionalInteger, requireText } from '../../../shared/validate';
+import { readInteger } from '../../../shared/read-parameters';
+import { requireText } from '../../../shared/validate';
 import { issueDownloadUrl } from '../../transport/download-url';
 import { readVideoId, videoIdProperty } from './video-id';
 
@@ -44,21 +45,18 @@ export const description: INodeProperties[] = [
 ];
 
 export async function execute(item: ActionItem): Promise<OperationResult> {
-	const { node, itemIndex } = item;
-	const videoId = readVideoId(item.ctx, itemIndex);
-	const expiresIn = optionalInteger(
-		node,
-		item.param('expiresIn', 5),
-		'Expires In',
-		itemIndex,
-		1,
-		5,
-	);
+	const videoId = readVideoId(item);
+	const expiresIn = readInteger(item, 'expiresIn', 'Expires In', {
+		min: 1,
+		max: 5,
+		fallback: 5,
+		optional: true,
+	});
 	const searchIdValue = item.param('searchId', '');
 	const searchId =
 		searchIdValue === '' || searchIdValue === null
 			? undefined
-			: requireText(node, searchIdValue, 'Search ID', itemIndex, 200);
+			: requireText(item, searchIdValue, 'Search ID', 200);
 
 	const qs: IDataObject = {};
 	if (expiresIn !== undefined) qs.expires_in = expiresIn;

@@ -18,13 +18,9 @@ import {
 } from '../../../shared/operation';
 import { UNPRODUCTIVE_PAGES } from '../../../shared/transport/page-progress';
 import { LAST_PAGE } from '../../../shared/transport/paging';
-import { readBoolean } from '../../../shared/read-parameters';
-import { optionalInteger, requireText } from '../../../shared/validate';
-import {
-	outputFormatOption,
-	readOutputFormat,
-	shapeVideos,
-} from '../../../shared/descriptions/video-shape';
+import { readBoolean, readInteger, readOutputFormat } from '../../../shared/read-parameters';
+import { requireText } from '../../../shared/validate';
+import { outputFormatOption, shapeVideos } from '../../../shared/descriptions/video-shape';
 
 /** The API's bound on q. */
 const MAX_QUERY_LENGTH = 200;
@@ -109,10 +105,12 @@ export const description: INodeProperties[] = [
 /** The search's query string, checked before any request. */
 function searchQuery(item: ActionItem): IDataObject {
 	const { node, itemIndex } = item;
-	const q = requireText(node, item.param('query'), 'Query', itemIndex, MAX_QUERY_LENGTH);
+	const q = requireText(item, item.param('query'), 'Query', MAX_QUERY_LENGTH);
 	const filters = item.param('filters', {}) as IDataObject;
-	const durationMin = optionalInteger(node, filters.durationMin, 'Min Duration', itemIndex, 0);
-	const durationMax = optionalInteger(node, filters.durationMax, 'Max Duration', itemIndex, 0);
+	const duration = (name: string, label: string) =>
+		readInteger(item, `filters.${name}`, label, { min: 0, optional: true });
+	const durationMin = duration('durationMin', 'Min Duration');
+	const durationMax = duration('durationMax', 'Max Duration');
 	if (durationMin !== undefined && durationMax !== undefined && durationMin > durationMax)
 		throw inputError(
 			node,
@@ -122,7 +120,7 @@ function searchQuery(item: ActionItem): IDataObject {
 		);
 	const theme =
 		typeof filters.theme === 'string' && filters.theme.trim()
-			? requireText(node, filters.theme, 'Theme', itemIndex, 100)
+			? requireText(item, filters.theme, 'Theme', 100)
 			: undefined;
 	const qs: IDataObject = { q };
 	if (filters.sort) qs.sort = filters.sort;
@@ -133,14 +131,13 @@ function searchQuery(item: ActionItem): IDataObject {
 }
 
 export async function execute(item: ActionItem): Promise<OperationResult> {
-	const { node, itemIndex } = item;
 	const qs = searchQuery(item);
-	const returnAll = readBoolean(node, item.param('returnAll', false), 'Return All', itemIndex);
+	const returnAll = readBoolean(item, 'returnAll', 'Return All');
 	const limit = returnAll
 		? undefined
-		: (optionalInteger(node, item.param('limit', DEFAULT_LIMIT), 'Limit', itemIndex, 1) ??
+		: (readInteger(item, 'limit', 'Limit', { min: 1, fallback: DEFAULT_LIMIT, optional: true }) ??
 			DEFAULT_LIMIT);
-	const format = readOutputFormat(node, item.param('options.outputFormat', 'api'), itemIndex);
+	const format = readOutputFormat(item);
 
 	const { items, truncated, stalled } = await searchVideos(item.client, item.scope, qs, limit);
 	const result = jsonItems(shapeVideos(format, ENTERPRISE.videoFields, items, ['search_id']));

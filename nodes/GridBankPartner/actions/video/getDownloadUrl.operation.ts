@@ -9,11 +9,9 @@ import {
 import { urlOrFile } from '../../../shared/download/download-item';
 import type { ActionItem, OperationOption, OperationResult } from '../../../shared/operation';
 import { issueDownloadUrl } from '../../transport/download-url';
-import {
-	readVideoParameter,
-	VIDEO_KEY_REGEX,
-	videoLocator,
-} from '../../../shared/descriptions/video-locator';
+import { videoLocator } from '../../../shared/descriptions/video-locator';
+import { readVideoParameter } from '../../../shared/read-parameters';
+import { VIDEO_KEY_REGEX } from '../../../shared/validate';
 
 export const option: OperationOption = {
 	name: 'Get Download URL',
@@ -41,6 +39,6 @@ export const description: INodeProperties[] = [
 ];
 
 export async function execute(item: ActionItem): Promise<OperationResult> {
-	const videoKey = readVideoParameter(item.ctx, 'videoKey', 'Video Key', item.itemIndex);
+	const videoKey = readVideoParameter(item, 'videoKey', 'Video Key');
 	return await urlOrFile(item, videoKey, async () => await issueDownloadUrl(item, videoKey));
 }

@@ -15,13 +15,9 @@ import {
 	type OperationOption,
 	type OperationResult,
 } from '../../../shared/operation';
-import { readBoolean, readInteger } from '../../../shared/read-parameters';
+import { readBoolean, readInteger, readOutputFormat } from '../../../shared/read-parameters';
 import { parseInZone } from '../../../shared/zoned-time';
-import {
-	outputFormatOption,
-	readOutputFormat,
-	shapeVideos,
-} from '../../../shared/descriptions/video-shape';
+import { outputFormatOption, shapeVideos } from '../../../shared/descriptions/video-shape';
 
 export const option: OperationOption = {
 	name: 'List Licensed Content',
@@ -71,13 +67,12 @@ function toEpochMs(item: ActionItem, value: unknown): number | undefined {
 }
 
 export async function execute(item: ActionItem): Promise<OperationResult> {
-	const { node, itemIndex } = item;
-	const returnAll = readBoolean(node, item.param('returnAll', false), 'Return All', itemIndex);
+	const returnAll = readBoolean(item, 'returnAll', 'Return All');
 	const limit = returnAll
 		? undefined
-		: readInteger(node, item.param('limit', 50), 'Limit', itemIndex, 1);
+		: readInteger(item, 'limit', 'Limit', { min: 1, fallback: 50 });
 	const after = toEpochMs(item, item.param('options.purchasedAfter', ''));
-	const format = readOutputFormat(node, item.param('options.outputFormat', 'api'), itemIndex);
+	const format = readOutputFormat(item);
 
 	const { items } = await listLicences(item.client, item.scope, {
 		limit,
