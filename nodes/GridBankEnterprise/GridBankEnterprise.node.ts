@@ -10,8 +10,8 @@ import { ENTERPRISE } from './transport/profile';
 import { operationSubtitle, resourceProperties } from '../shared/descriptions/resources';
 import { runItems } from '../shared/run-items';
 import { videoListSearch } from '../shared/methods/video-picker';
-import { resource as usage } from './actions/usage/Usage.resource';
-import { resource as video } from './actions/video/Video.resource';
+import { resource as usage } from './actions/usage/usage.resource';
+import { resource as video } from './actions/video/video.resource';
 
 /** In picker order; the first is the default. */
 const resources = [video, usage];

@@ -10,7 +10,7 @@ import { PARTNER } from './transport/profile';
 import { operationSubtitle, resourceProperties } from '../shared/descriptions/resources';
 import { runItems } from '../shared/run-items';
 import { videoListSearch } from '../shared/methods/video-picker';
-import { resource as video } from './actions/video/Video.resource';
+import { resource as video } from './actions/video/video.resource';
 
 /**
  * The single resource exists for n8n's sake: it names an AI tool after the operation's action

@@ -39,7 +39,7 @@ export async function poll(ctx: IPollFunctions): Promise<INodeExecutionData[][] 
 		startedAt: Date.now(),
 	};
 	const { baseUrl } = await item.client.getCredential(0);
-	if (ctx.getMode() === 'manual') return [await newestLicence(ctx, settings)];
+	if (ctx.getMode() === 'manual') return [await newestLicence(settings)];
 
 	const data = ctx.getWorkflowStaticData('node');
 	const state = readState(data, baseUrl);
@@ -56,13 +56,11 @@ export async function poll(ctx: IPollFunctions): Promise<INodeExecutionData[][] 
 }
 
 /** "Fetch Test Event": the newest licence, so fields can be mapped; the saved state is left alone. */
-async function newestLicence(
-	ctx: IPollFunctions,
-	settings: PollSettings,
-): Promise<INodeExecutionData[]> {
-	const { items } = await listLicences(settings.item.client, settings.item.scope, { limit: 1 });
+async function newestLicence(settings: PollSettings): Promise<INodeExecutionData[]> {
+	const { item } = settings;
+	const { items } = await listLicences(item.client, item.scope, { limit: 1 });
 	if (!items.length)
-		throw new NodeOperationError(ctx.getNode(), 'This account has not licensed any video yet', {
+		throw new NodeOperationError(item.node, 'This account has not licensed any video yet', {
 			description:
 				'There is no licence to show as a sample. License a video on GridBank (or ask the team owner to), then fetch the test event again.',
 		});

@@ -96,6 +96,25 @@ test('shared code never imports a node', () => {
 	expect(upward).toEqual([]);
 });
 
+test('helpers take the item, not its parts (below the item, transport takes the index)', () => {
+	const parts = /[(,]\s*(itemIndex: number|node: INode)\s*[,)]/;
+	const below = /^nodes\/shared\/(transport\/|item-context\.ts$)/;
+	const taking = files
+		.filter((file) => !below.test(rel(file)))
+		.filter((file) => parts.test(readFileSync(file, 'utf8').replace(/\s+/g, ' ')))
+		.map(rel);
+	expect(taking).toEqual([]);
+});
+
+test("one file-naming convention: kebab-case, besides n8n's required <Node>.node.ts and .node.json", () => {
+	const names = sourceFiles(join(root, 'nodes'))
+		.concat(sourceFiles(join(root, 'credentials')))
+		.map(rel)
+		.filter((file) => !/\/[A-Z]\w+\.(node|credentials)\.ts$/.test(file))
+		.filter((file) => !/^[a-z0-9]+(-[a-z0-9]+)*(\.[a-z]+)?\.ts$/.test(file.split('/').pop()!));
+	expect(names).toEqual([]);
+});
+
 test(`every runtime file under ${MAX_LINES} lines`, () => {
 	const long = files
 		.map((file) => ({ file: rel(file), lines: readFileSync(file, 'utf8').split('\n').length }))

@@ -1,7 +1,7 @@
 // The Licensed Video resource and its operations, in picker order.
 import type { Resource } from '../../../shared/operation';
-import * as getDownloadUrl from './getDownloadUrl.operation';
-import * as listContent from './listContent.operation';
+import * as getDownloadUrl from './get-download-url.operation';
+import * as listContent from './list-content.operation';
 
 export const resource: Resource = {
 	name: 'Licensed Video',
