@@ -3,12 +3,8 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { bodyObject } from '../../../shared/transport/body-checks';
 import { optionsCollection } from '../../../shared/descriptions/common-properties';
-import {
-	type ActionItem,
-	jsonItems,
-	type OperationOption,
-	type OperationResult,
-} from '../../../shared/operation';
+import type { ActionItem, OperationOption, OperationResult } from '../../../shared/operation';
+import { jsonItems } from '../../../shared/operation';
 
 export const option: OperationOption = {
 	name: 'Get',

@@ -4,12 +4,8 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { ENTERPRISE } from '../../transport/profile';
 import { optionsCollection } from '../../../shared/descriptions/common-properties';
-import {
-	type ActionItem,
-	jsonItems,
-	type OperationOption,
-	type OperationResult,
-} from '../../../shared/operation';
+import type { ActionItem, OperationOption, OperationResult } from '../../../shared/operation';
+import { jsonItems } from '../../../shared/operation';
 import { videoObject } from '../../../shared/transport/body-checks';
 import { encodeId } from '../../../shared/validate';
 import { outputFormatOption, shapeVideos } from '../../../shared/descriptions/video-shape';

@@ -10,12 +10,8 @@ import {
 	returnAllProperty,
 } from '../../../shared/descriptions/common-properties';
 import { inputError } from '../../../shared/transport/errors';
-import {
-	type ActionItem,
-	jsonItems,
-	type OperationOption,
-	type OperationResult,
-} from '../../../shared/operation';
+import type { ActionItem, OperationOption, OperationResult } from '../../../shared/operation';
+import { jsonItems } from '../../../shared/operation';
 import { UNPRODUCTIVE_PAGES } from '../../../shared/transport/page-progress';
 import { LAST_PAGE } from '../../../shared/transport/paging';
 import { readBoolean, readInteger, readOutputFormat } from '../../../shared/read-parameters';

@@ -9,12 +9,8 @@ import {
 	returnAllProperty,
 } from '../../../shared/descriptions/common-properties';
 import { inputError } from '../../../shared/transport/errors';
-import {
-	type ActionItem,
-	jsonItems,
-	type OperationOption,
-	type OperationResult,
-} from '../../../shared/operation';
+import type { ActionItem, OperationOption, OperationResult } from '../../../shared/operation';
+import { jsonItems } from '../../../shared/operation';
 import { readBoolean, readInteger, readOutputFormat } from '../../../shared/read-parameters';
 import { parseInZone } from '../../../shared/zoned-time';
 import { outputFormatOption, shapeVideos } from '../../../shared/descriptions/video-shape';
