@@ -46,7 +46,7 @@ describe.each(actionNodes)('%s', (folder, description) => {
 		expect(resources.length).toBeGreaterThan(0);
 		for (const { file, resource } of resources) {
 			expect([file, typeof resource?.value]).toEqual([file, 'string']);
-			expect(resource.operations.length).toBeGreaterThan(0);
+			expect(resource.operations.map((o) => o.option.value)).toContain(resource.defaultOperation);
 			for (const operation of resource.operations as Operation[]) {
 				expect(typeof operation.option.value).toBe('string');
 				expect(typeof operation.execute).toBe('function');
