@@ -38,7 +38,7 @@ export class GridBankPartnerTrigger implements INodeType {
 				type: 'notice',
 				default: '',
 			},
-			...downloadProperties({}),
+			...downloadProperties(),
 			{
 				displayName: 'Options',
 				name: 'options',

@@ -6,14 +6,15 @@ import { NodeOperationError } from 'n8n-workflow';
 import { listLicences } from '../GridBankPartner/transport/list';
 import { PARTNER } from '../GridBankPartner/transport/profile';
 import { GridBankClient } from '../shared/transport/client';
-import { readParallelConnections } from '../shared/descriptions/common-properties';
 import { type ItemContext, itemContext } from '../shared/item-context';
-import { readBoolean, readInteger } from '../shared/read-parameters';
 import {
-	readOutputFormat,
-	shapeVideos,
 	type OutputFormat,
-} from '../shared/descriptions/video-shape';
+	readBoolean,
+	readInteger,
+	readOutputFormat,
+	readParallelConnections,
+} from '../shared/read-parameters';
+import { shapeVideos } from '../shared/descriptions/video-shape';
 import { deliver, type Delivery } from './downloads';
 import type { FailureCounts } from './failing-videos';
 import { afterListing, readState, stopPaging, writeState } from './seen-state';
@@ -29,20 +30,20 @@ interface PollSettings {
 
 export async function poll(ctx: IPollFunctions): Promise<INodeExecutionData[][] | null> {
 	const item = itemContext(ctx, new GridBankClient(ctx, PARTNER), 0);
-	const download = readBoolean(item.node, item.param('download', false), 'Download File', 0);
+	const download = readBoolean(item, 'download', 'Download File');
 	const settings: PollSettings = {
 		item,
 		download,
-		parallelConnections: download ? readParallelConnections(item.node, item.param, 0) : 1,
-		format: readOutputFormat(ctx.getNode(), ctx.getNodeParameter('options.outputFormat', 'api'), 0),
+		parallelConnections: download ? readParallelConnections(item) : 1,
+		format: readOutputFormat(item),
 		startedAt: Date.now(),
 	};
 	const { baseUrl } = await item.client.getCredential(0);
-	if (ctx.getMode() === 'manual') return [await newestLicence(ctx, settings)];
+	if (ctx.getMode() === 'manual') return [await newestLicence(settings)];
 
 	const data = ctx.getWorkflowStaticData('node');
 	const state = readState(data, baseUrl);
-	const existing = state ? 0 : existingToEmit(ctx);
+	const existing = state ? 0 : existingToEmit(item);
 	const nowSeconds = Math.floor(settings.startedAt / 1000);
 	const { items: listed } = await listLicences(item.client, item.scope, {
 		stopAt: stopPaging(state, nowSeconds, existing),
@@ -55,36 +56,23 @@ export async function poll(ctx: IPollFunctions): Promise<INodeExecutionData[][] 
 }
 
 /** "Fetch Test Event": the newest licence, so fields can be mapped; the saved state is left alone. */
-async function newestLicence(
-	ctx: IPollFunctions,
-	settings: PollSettings,
-): Promise<INodeExecutionData[]> {
-	const { items } = await listLicences(settings.item.client, settings.item.scope, { limit: 1 });
+async function newestLicence(settings: PollSettings): Promise<INodeExecutionData[]> {
+	const { item } = settings;
+	const { items } = await listLicences(item.client, item.scope, { limit: 1 });
 	if (!items.length)
-		throw new NodeOperationError(ctx.getNode(), 'This account has not licensed any video yet', {
+		throw new NodeOperationError(item.node, 'This account has not licensed any video yet', {
 			description:
 				'There is no licence to show as a sample. License a video on GridBank (or ask the team owner to), then fetch the test event again.',
 		});
 	return (await toItems(settings, items)).items;
 }
 
-function existingToEmit(ctx: IPollFunctions): number {
-	if (
-		!readBoolean(
-			ctx.getNode(),
-			ctx.getNodeParameter('options.includeExisting', false),
-			'Include Existing Licences',
-			0,
-		)
-	)
-		return 0;
-	return readInteger(
-		ctx.getNode(),
-		ctx.getNodeParameter('options.maxExisting', 10),
-		'Max Existing Licences',
-		0,
-		1,
-	);
+function existingToEmit(item: ItemContext<IPollFunctions>): number {
+	if (!readBoolean(item, 'options.includeExisting', 'Include Existing Licences')) return 0;
+	return readInteger(item, 'options.maxExisting', 'Max Existing Licences', {
+		min: 1,
+		fallback: 10,
+	});
 }
 
 /** Items to emit, newest purchase first; with Download File, each carries its master file (downloads.ts). */

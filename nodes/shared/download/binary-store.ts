@@ -2,6 +2,9 @@
 import type { IExecuteFunctions, IPollFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import type { ItemContext } from '../item-context';
+import type { ItemRef } from '../validate';
+
 import { markPerVideo } from './delivery-failure';
 import { MEMORY_MODE_MAX_BYTES, tooBigForMemoryMode } from './memory-mode';
 
@@ -43,22 +46,17 @@ function binaryDataMode(ctx: DownloadContext): Promise<string> {
 
 const mib = (bytes: number) => `${Math.ceil(bytes / (1024 * 1024))} MiB`;
 
-export function tooBigForDatabaseMode(
-	ctx: DownloadContext,
-	itemIndex: number,
-	size: number | undefined,
-	limit: string,
-) {
+export function tooBigForDatabaseMode(item: ItemRef, size: number | undefined, limit: string) {
 	return markPerVideo(
 		new NodeOperationError(
-			ctx.getNode(),
+			item.node,
 			`The file${size === undefined ? '' : ` (${mib(size)})`} is too big for n8n's "database" binary data mode`,
 			{
 				description:
 					`This n8n keeps binary data in its database (n8n's default in queue mode), which holds at most ${limit} per file. ` +
 					"To download files this big, set n8n's binary data mode to S3 (queue mode) or filesystem (a single n8n instance) with N8N_DEFAULT_BINARY_DATA_MODE, " +
 					'or turn Download File off and pass the signed URL in the output (valid five minutes) to the node that needs the file.',
-				itemIndex,
+				itemIndex: item.itemIndex,
 				failure: { cause: 'configuration-invalid' },
 			},
 		),
@@ -66,18 +64,13 @@ export function tooBigForDatabaseMode(
 }
 
 /** The refusal for a file of known size that n8n's binary data store cannot hold, if any. */
-export async function storeRefusal(
-	ctx: DownloadContext,
-	itemIndex: number,
-	size: number | undefined,
-) {
+export async function storeRefusal(item: ItemContext, size: number | undefined) {
 	if (size === undefined || size <= MEMORY_MODE_MAX_BYTES) return undefined;
-	const mode = await binaryDataMode(ctx);
-	if (mode === 'memory') return tooBigForMemoryMode(ctx, itemIndex, size);
+	const mode = await binaryDataMode(item.ctx);
+	if (mode === 'memory') return tooBigForMemoryMode(item, size);
 	if (size <= DATABASE_MODE_MAX_BYTES || mode !== 'database') return undefined;
 	return tooBigForDatabaseMode(
-		ctx,
-		itemIndex,
+		item,
 		size,
 		'1 GiB (512 MiB unless N8N_BINARY_DATA_DATABASE_MAX_FILE_SIZE raises it)',
 	);

@@ -1,11 +1,12 @@
 // Checks a download makes before storing anything: a signed URL it may fetch, a response that
 // is the video (not a sign-in page or an empty body), the bytes at the place asked for. Their
 // errors name storage or the link GridBank issued: the credential's Base URL is not involved.
-import type { INode } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
+import type { ItemRef } from '../validate';
 import { acceptSignedUrl } from './signed-url';
-import { RangeIgnoredError, TransferError } from './ordered-output';
+import { TransferError } from '../transport/body-stream';
+import { RangeIgnoredError } from './ordered-output';
 
 export { RangeIgnoredError };
 
@@ -20,7 +21,7 @@ export class WrongBytesError extends TransferError {
 }
 
 /** The signed URL as a string the node may fetch, or a NodeApiError saying why not. */
-export function usableSignedUrl(node: INode, value: unknown, itemIndex: number): string {
+export function usableSignedUrl({ node, itemIndex }: ItemRef, value: unknown): string {
 	const verdict = acceptSignedUrl(value);
 	if (verdict.ok) return verdict.url;
 	const message = `GridBank issued a download link that cannot be used: ${verdict.reason}`;

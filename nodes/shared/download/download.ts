@@ -23,7 +23,7 @@ import {
 } from './object-version';
 import { sizeBeyondCeiling } from './size-ceiling';
 import { parallelBody } from './parallel-download';
-import { type Body, TransferError } from './ordered-output';
+import { type Body, TransferError } from '../transport/body-stream';
 import { type Ending, resumingBody } from './resuming-body';
 import type { SignedUrl } from './signed-url';
 import { storageError, storedSizeError, wrongBytesError } from './storage-errors';
@@ -53,13 +53,13 @@ export async function downloadToBinary(
 	item: ItemContext,
 	options: DownloadOptions,
 ): Promise<DownloadResult> {
-	const { ctx, client, itemIndex, maxRetries } = item;
+	const { ctx, client, maxRetries } = item;
 	const signal = client.signal;
 	const link = new StorageLink(item, options.signed, options.reissue);
 	let connections = options.parallelConnections ?? 1;
 	const known =
-		sizeBeyondCeiling(ctx, itemIndex, [options.expectedSize], 'api') ??
-		(await storeRefusal(ctx, itemIndex, options.expectedSize));
+		sizeBeyondCeiling(item, [options.expectedSize], 'api') ??
+		(await storeRefusal(item, options.expectedSize));
 	if (known) throw known;
 	if (link.expired) await link.reissue();
 
@@ -150,14 +150,14 @@ export async function downloadToBinary(
 			if (error instanceof NodeApiError)
 				throw new NodeApiError(ctx.getNode(), error as unknown as JsonObject);
 			const limit = databaseModeLimit(error);
-			if (limit) throw tooBigForDatabaseMode(ctx, itemIndex, total, limit);
+			if (limit) throw tooBigForDatabaseMode(item, total, limit);
 			// Nothing partial is kept: n8n's store writes to a temporary file and drops it on error.
 			if (error instanceof VersionChangedError) {
 				if (versionChanges++ === 0) continue;
-				throw versionChangedError(ctx, itemIndex, error.message);
+				throw versionChangedError(item, error.message);
 			}
 			if (error instanceof WrongBytesError)
-				throw wrongBytesError(ctx, itemIndex, { kind: error.kind, reason: error.message });
+				throw wrongBytesError(item, { kind: error.kind, reason: error.message });
 			if (error instanceof RangeIgnoredError) {
 				rangesIgnored = true;
 				// Parallel segments need ranges: the whole file again as one stream (a change of mode, not a retry).
@@ -174,16 +174,14 @@ export async function downloadToBinary(
 			// A segment cut for being too slow says so too (the single stream's message already does).
 			if (slow && !detail.includes(slow)) detail = `${slow}; ${detail}`;
 			throw storageError(
-				ctx,
-				itemIndex,
+				item,
 				'The download was cut off before the whole file arrived',
 				`The transfer from GridBank's storage broke (${detail}) and could not be completed; no partial file was passed on. Try again.`,
 			);
 		}
 
 		const sizeError = storedSizeError(
-			ctx,
-			itemIndex,
+			item,
 			passed,
 			options.expectedSize ?? total,
 			first.statusCode,

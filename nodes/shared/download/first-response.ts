@@ -7,20 +7,20 @@ import type { ItemContext } from '../item-context';
 import { storeRefusal } from './binary-store';
 import { checkRange } from './content-range';
 import { notAVideo } from './download-checks';
-import type { Body } from './ordered-output';
+import type { Body } from '../transport/body-stream';
 import { sizeBeyondCeiling } from './size-ceiling';
 import { wrongBytesError, wrongFileError } from './storage-errors';
 import { header } from './storage-link';
 
 export async function checkFirstResponse(
-	{ ctx, itemIndex }: ItemContext,
+	item: ItemContext,
 	first: IN8nHttpFullResponse,
 	total: number | undefined,
 	expectedSize: number | undefined,
 ): Promise<void> {
 	// Before anything is parsed into a plan: the total (Content-Range or Content-Length) and the body's own length.
 	const length = Number(header(first.headers, 'content-length') ?? NaN);
-	const absurd = sizeBeyondCeiling(ctx, itemIndex, [total, length], 'storage');
+	const absurd = sizeBeyondCeiling(item, [total, length], 'storage');
 	if (absurd) {
 		(first.body as Body).destroy();
 		throw absurd;
@@ -44,11 +44,11 @@ export async function checkFirstResponse(
 	const refusal =
 		!sized.ok || notVideo
 			? sized.ok
-				? wrongFileError(ctx, itemIndex, `sent ${notVideo}`, first.statusCode)
-				: wrongBytesError(ctx, itemIndex, sized)
+				? wrongFileError(item, `sent ${notVideo}`, first.statusCode)
+				: wrongBytesError(item, sized)
 			: total === expectedSize
 				? undefined
-				: await storeRefusal(ctx, itemIndex, total);
+				: await storeRefusal(item, total);
 	if (!refusal) return;
 	(first.body as Body).destroy();
 	throw refusal;

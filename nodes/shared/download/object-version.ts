@@ -4,8 +4,10 @@
 // version (a re-uploaded master, a CDN edge with an older copy) are never stitched in.
 import type { IN8nHttpFullResponse } from 'n8n-workflow';
 
-import type { DownloadContext } from './binary-store';
-import { type Body, discard, TransferError } from './ordered-output';
+import type { ItemRef } from '../validate';
+
+import { type Body, TransferError } from '../transport/body-stream';
+import { discard } from './ordered-output';
 import { storageError } from './storage-errors';
 import { header } from './storage-link';
 
@@ -68,10 +70,9 @@ export function sameVersion(
 }
 
 /** The file changed again after the download started over: failing beats a file of two versions. */
-export function versionChangedError(ctx: DownloadContext, itemIndex: number, change: string) {
+export function versionChangedError(item: ItemRef, change: string) {
 	return storageError(
-		ctx,
-		itemIndex,
+		item,
 		"The file changed on GridBank's storage while it was downloading",
 		`The video file was replaced by another version during the download (${change}), and again after the download started over from the beginning. Nothing was passed on, as the file would have mixed two versions. Try again in a few minutes; if it keeps happening, contact GridBank.`,
 	);

@@ -1,7 +1,7 @@
 // The largest file a download accepts. A size storage or GridBank states beyond it is refused
 // before anything is planned, allocated or stored: a corrupt Content-Range total once made the
 // segment plan allocate by it and ran the whole n8n process out of memory.
-import type { DownloadContext } from './binary-store';
+import type { ItemRef } from '../validate';
 import { storageError } from './storage-errors';
 
 /** 1 TiB: far above any video master, far below where byte arithmetic stops being exact. */
@@ -12,8 +12,7 @@ export const MAX_FILE_BYTES = 2 ** 40;
  * skipped), or undefined. `api`: GridBank's API announced it (Enterprise file_size).
  */
 export function sizeBeyondCeiling(
-	ctx: DownloadContext,
-	itemIndex: number,
+	item: ItemRef,
 	stated: Array<number | undefined>,
 	source: 'storage' | 'api',
 ) {
@@ -21,8 +20,7 @@ export function sizeBeyondCeiling(
 	if (size === undefined) return undefined;
 	const who = source === 'api' ? 'GridBank' : "GridBank's storage";
 	return storageError(
-		ctx,
-		itemIndex,
+		item,
 		source === 'api'
 			? 'GridBank announced an impossible file size'
 			: "GridBank's storage stated an impossible file size",

@@ -2,82 +2,61 @@
 // none blaming the credential.
 import { NodeApiError } from 'n8n-workflow';
 
-import type { DownloadContext } from './binary-store';
+import type { ItemRef } from '../validate';
 
-export function storageError(
-	ctx: DownloadContext,
-	itemIndex: number,
-	message: string,
-	description: string,
-	status?: number,
-) {
+export function storageError(item: ItemRef, message: string, description: string, status?: number) {
 	return new NodeApiError(
-		ctx.getNode(),
+		item.node,
 		{ message, ...(status ? { status } : {}) },
 		{
 			message,
 			description,
 			httpCode: status ? String(status) : undefined,
-			itemIndex,
+			itemIndex: item.itemIndex,
 			failure: { cause: 'temporarily-unavailable' },
 		},
 	);
 }
 
 /** Storage answered, but not with the video: nothing is passed on. */
-export function wrongFileError(
-	ctx: DownloadContext,
-	itemIndex: number,
-	what: string,
-	status?: number,
-	detail = '',
-) {
+export function wrongFileError(item: ItemRef, what: string, status?: number, detail = '') {
 	return storageError(
-		ctx,
-		itemIndex,
+		item,
 		`GridBank's storage ${what}`,
 		`${detail}Nothing was passed on. This is a fault of GridBank's file storage (or of a proxy between n8n and it), not of the credential: try again later.`,
 		status,
 	);
 }
 
-export function wrongBytesError(
-	ctx: DownloadContext,
-	itemIndex: number,
-	verdict: { kind: string; reason: string },
-) {
+export function wrongBytesError(item: ItemRef, verdict: { kind: string; reason: string }) {
 	const detail = `${verdict.reason[0].toUpperCase()}${verdict.reason.slice(1)}. `;
 	return verdict.kind === 'size'
 		? wrongFileError(
-				ctx,
-				itemIndex,
+				item,
 				'holds a file of another size than GridBank announced',
 				undefined,
 				detail,
 			)
-		: wrongFileError(ctx, itemIndex, 'sent the wrong part of the file', undefined, detail);
+		: wrongFileError(item, 'sent the wrong part of the file', undefined, detail);
 }
 
 /** The stored byte count against what was announced: undefined when it is the whole file. */
 export function storedSizeError(
-	ctx: DownloadContext,
-	itemIndex: number,
+	item: ItemRef,
 	stored: number,
 	expected: number | undefined,
 	status: number,
 ) {
-	if (stored === 0) return wrongFileError(ctx, itemIndex, 'sent an empty file', status);
+	if (stored === 0) return wrongFileError(item, 'sent an empty file', status);
 	if (expected !== undefined && stored > expected)
 		return storageError(
-			ctx,
-			itemIndex,
+			item,
 			`The file is larger than announced: ${stored} bytes arrived, ${expected} expected`,
 			"GridBank's storage sent more bytes than the file's announced size, so the file was not passed on. Try again; if it persists, contact GridBank.",
 		);
 	if (expected !== undefined && stored !== expected)
 		return storageError(
-			ctx,
-			itemIndex,
+			item,
 			`The download is incomplete: ${stored} of ${expected} bytes arrived`,
 			"The transfer from GridBank's storage ended early, so the file was not passed on. Try again.",
 		);

@@ -12,7 +12,7 @@ import { sleep } from '../transport/wait';
 import { USER_AGENT } from '../version';
 import { markPerVideo } from './delivery-failure';
 import { usableSignedUrl } from './download-checks';
-import type { Body } from './ordered-output';
+import type { Body } from '../transport/body-stream';
 import type { SignedUrl } from './signed-url';
 import { storageError } from './storage-errors';
 import { storageBusyError, storageRetryWait } from './storage-waits';
@@ -62,7 +62,7 @@ export class StorageLink {
 		public signed: SignedUrl,
 		private readonly issueFresh: () => Promise<SignedUrl>,
 	) {
-		usableSignedUrl(item.node, signed.url, item.itemIndex);
+		usableSignedUrl(item, signed.url);
 	}
 
 	get expired(): boolean {
@@ -75,7 +75,7 @@ export class StorageLink {
 		this.reissuing ??= (async () => {
 			this.reissues++;
 			this.signed = await this.issueFresh();
-			usableSignedUrl(this.item.node, this.signed.url, this.item.itemIndex);
+			usableSignedUrl(this.item, this.signed.url);
 			if (this.signed.expiresAtMs <= Date.now()) this.clocksDisagree = true;
 		})().finally(() => (this.reissuing = undefined));
 		return this.reissuing;
@@ -143,8 +143,7 @@ export class StorageLink {
 			if (REFUSED.has(status))
 				throw markPerVideo(
 					storageError(
-						ctx,
-						itemIndex,
+						this.item,
 						`GridBank's storage refused the download link${this.reissues ? ' twice' : ''} (HTTP ${status})`,
 						'A fresh link was requested after the first was refused, and it was refused too. Check that the n8n server clock is right, then try again.',
 						status,
@@ -153,8 +152,7 @@ export class StorageLink {
 			if (status === 404)
 				throw markPerVideo(
 					storageError(
-						ctx,
-						itemIndex,
+						this.item,
 						"GridBank's storage has no file for this video (HTTP 404)",
 						'Contact GridBank support about this video.',
 						status,
@@ -164,23 +162,21 @@ export class StorageLink {
 			if (status === 416 && from === 0)
 				throw markPerVideo(
 					storageError(
-						ctx,
-						itemIndex,
+						this.item,
 						"GridBank's storage holds an empty file for this video (HTTP 416)",
 						'The master file of this video has no bytes. Contact GridBank support about this video.',
 						status,
 					),
 				);
-			const wait = storageRetryWait(ctx, itemIndex, response, attempt, maxRetries);
+			const wait = storageRetryWait(this.item, response, attempt, maxRetries);
 			if (wait !== undefined) {
 				attempt++;
 				await sleep(wait, signal);
 				continue;
 			}
-			if (status === 429) throw storageBusyError(ctx, itemIndex, attempt);
+			if (status === 429) throw storageBusyError(this.item, attempt);
 			throw storageError(
-				ctx,
-				itemIndex,
+				this.item,
 				`GridBank's storage could not serve the file (HTTP ${status})`,
 				'Try again in a few minutes.',
 				status,

@@ -3,8 +3,9 @@
 // else backoff; each wait counts as one of the item's retries.
 import type { IN8nHttpFullResponse } from 'n8n-workflow';
 
+import type { ItemRef } from '../validate';
+
 import { MAX_WAIT_MS, retryWaitMs } from '../transport/retry-policy';
-import type { DownloadContext } from './binary-store';
 import { storageError } from './storage-errors';
 
 /**
@@ -12,8 +13,7 @@ import { storageError } from './storage-errors';
  * other status, or no retry left). Throws when storage asks for longer than MAX_WAIT_MS.
  */
 export function storageRetryWait(
-	ctx: DownloadContext,
-	itemIndex: number,
+	item: ItemRef,
 	response: IN8nHttpFullResponse,
 	attempt: number,
 	maxRetries: number,
@@ -24,8 +24,7 @@ export function storageRetryWait(
 	const wait = retryWaitMs(status, headers, attempt);
 	if (wait <= MAX_WAIT_MS) return wait;
 	throw storageError(
-		ctx,
-		itemIndex,
+		item,
 		`GridBank's storage asked to wait ${Math.ceil(wait / 1000)} seconds before the next request (HTTP ${status})`,
 		`The node waits at most ${MAX_WAIT_MS / 1000} seconds between retries, so it stopped here; nothing was passed on. Run the workflow again after that time.`,
 		status,
@@ -33,10 +32,9 @@ export function storageRetryWait(
 }
 
 /** Storage still answered 429 after the item's last retry. */
-export function storageBusyError(ctx: DownloadContext, itemIndex: number, retries: number) {
+export function storageBusyError(item: ItemRef, retries: number) {
 	return storageError(
-		ctx,
-		itemIndex,
+		item,
 		"GridBank's storage is limiting requests (HTTP 429)",
 		`It still refused after ${retries} ${retries === 1 ? 'retry' : 'retries'}, each after the wait it asked for. Try again in a few minutes, or raise Max Retries; other downloads on the same account may be using storage at the same time.`,
 		429,

@@ -10,23 +10,27 @@ import {
 	returnAllProperty,
 } from '../../../shared/descriptions/common-properties';
 import { inputError } from '../../../shared/transport/errors';
-import { type ActionItem, jsonItems, type OperationResult } from '../../../shared/operation';
+import type { ActionItem, OperationOption, OperationResult } from '../../../shared/operation';
+import { jsonItems } from '../../../shared/operation';
 import { UNPRODUCTIVE_PAGES } from '../../../shared/transport/page-progress';
 import { LAST_PAGE } from '../../../shared/transport/paging';
-import { readBoolean } from '../../../shared/read-parameters';
-import { optionalInteger, requireText } from '../../../shared/validate';
-import {
-	outputFormatOption,
-	readOutputFormat,
-	shapeVideos,
-} from '../../../shared/descriptions/video-shape';
-
-const show = { resource: ['video'], operation: ['search'] };
+import { readBoolean, readInteger, readOutputFormat } from '../../../shared/read-parameters';
+import { requireText } from '../../../shared/validate';
+import { outputFormatOption, shapeVideos } from '../../../shared/descriptions/video-shape';
 
 /** The API's bound on q. */
 const MAX_QUERY_LENGTH = 200;
 // n8n's usual Limit default (its verification scan insists on 50), one page of 50.
 const DEFAULT_LIMIT = 50;
+
+export const option: OperationOption = {
+	name: 'Search',
+	value: 'search',
+	action: 'Search videos by keywords',
+	description:
+		'Search the GridBank catalogue by words, with sort, duration and theme filters; each result has the video ID that Get and Get Download take',
+};
+export const subtitle = 'Search Videos';
 
 export const description: INodeProperties[] = [
 	{
@@ -36,16 +40,14 @@ export const description: INodeProperties[] = [
 		default: '',
 		required: true,
 		placeholder: 'e.g. drone city skyline',
-		displayOptions: { show },
 		description:
 			'Words to search for in titles and keywords (1-200 characters); every word must match',
 	},
 	returnAllProperty(
-		{ show },
 		`Costs one request per 80 videos, up to GridBank's last page (${LAST_PAGE}): at most ${LAST_PAGE} requests and ${LAST_PAGE * 80} videos per search.`,
 	),
 	{
-		...limitProperty({ show }),
+		...limitProperty(),
 		hint: 'Reads only what the limit needs: one request per 80 videos',
 	},
 	{
@@ -54,7 +56,6 @@ export const description: INodeProperties[] = [
 		type: 'collection',
 		placeholder: 'Add filter',
 		default: {},
-		displayOptions: { show },
 		options: [
 			{
 				displayName: 'Max Duration (Seconds)',
@@ -94,16 +95,18 @@ export const description: INodeProperties[] = [
 			},
 		],
 	},
-	optionsCollection(show, [outputFormatOption]),
+	optionsCollection([outputFormatOption]),
 ];
 
 /** The search's query string, checked before any request. */
 function searchQuery(item: ActionItem): IDataObject {
 	const { node, itemIndex } = item;
-	const q = requireText(node, item.param('query'), 'Query', itemIndex, MAX_QUERY_LENGTH);
+	const q = requireText(item, item.param('query'), 'Query', MAX_QUERY_LENGTH);
 	const filters = item.param('filters', {}) as IDataObject;
-	const durationMin = optionalInteger(node, filters.durationMin, 'Min Duration', itemIndex, 0);
-	const durationMax = optionalInteger(node, filters.durationMax, 'Max Duration', itemIndex, 0);
+	const duration = (name: string, label: string) =>
+		readInteger(item, `filters.${name}`, label, { min: 0, optional: true });
+	const durationMin = duration('durationMin', 'Min Duration');
+	const durationMax = duration('durationMax', 'Max Duration');
 	if (durationMin !== undefined && durationMax !== undefined && durationMin > durationMax)
 		throw inputError(
 			node,
@@ -113,7 +116,7 @@ function searchQuery(item: ActionItem): IDataObject {
 		);
 	const theme =
 		typeof filters.theme === 'string' && filters.theme.trim()
-			? requireText(node, filters.theme, 'Theme', itemIndex, 100)
+			? requireText(item, filters.theme, 'Theme', 100)
 			: undefined;
 	const qs: IDataObject = { q };
 	if (filters.sort) qs.sort = filters.sort;
@@ -124,14 +127,13 @@ function searchQuery(item: ActionItem): IDataObject {
 }
 
 export async function execute(item: ActionItem): Promise<OperationResult> {
-	const { node, itemIndex } = item;
 	const qs = searchQuery(item);
-	const returnAll = readBoolean(node, item.param('returnAll', false), 'Return All', itemIndex);
+	const returnAll = readBoolean(item, 'returnAll', 'Return All');
 	const limit = returnAll
 		? undefined
-		: (optionalInteger(node, item.param('limit', DEFAULT_LIMIT), 'Limit', itemIndex, 1) ??
+		: (readInteger(item, 'limit', 'Limit', { min: 1, fallback: DEFAULT_LIMIT, optional: true }) ??
 			DEFAULT_LIMIT);
-	const format = readOutputFormat(node, item.param('options.outputFormat', 'api'), itemIndex);
+	const format = readOutputFormat(item);
 
 	const { items, truncated, stalled } = await searchVideos(item.client, item.scope, qs, limit);
 	const result = jsonItems(shapeVideos(format, ENTERPRISE.videoFields, items, ['search_id']));

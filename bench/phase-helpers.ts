@@ -1,0 +1,60 @@
+// What every phase of npm run bench uses: the log line, rounding, the Partner credential, a
+// node run that must have succeeded, and one transfer in a fresh process (download-worker.ts).
+import { fork } from 'node:child_process';
+import { join } from 'node:path';
+import type { NodeRun } from '../test/harness/run-node';
+import { DEMO_PARTNER_KEY } from '../simulator';
+import { GiB } from './measure';
+import type { WorkerInput, WorkerResult } from './download-worker';
+import { WINDOW_BYTES } from '../nodes/shared/download/segment-plan';
+
+export const PARTNER_LIMIT = 300;
+// The node's default is several parallel connections: n8n alone's growth in the same run plus
+// twice the segments' memory window (the documented bound, measured by the memory phase).
+export const RSS_ABOVE_N8N = 2 * WINDOW_BYTES;
+export const MB = 1e6;
+
+export const log = (message: string) => process.stdout.write(`[bench] ${message}\n`);
+export const round = (n: number, digits = 1) => Math.round(n * 10 ** digits) / 10 ** digits;
+export const partnerCredential = (baseUrl: string, apiKey = DEMO_PARTNER_KEY) => ({
+	gridBankPartnerApi: { apiKey, baseUrl },
+});
+
+export function ok(run: NodeRun, what: string): NodeRun {
+	if (run.error)
+		throw new Error(
+			`${what}: the node failed: ${run.error.message} ${run.error.description ?? ''}`,
+		);
+	return run;
+}
+
+// ------------------------------------------------------------------------------- 1. download
+
+/** One transfer in a fresh process (download-worker.ts): its own RSS baseline and peak. */
+export function worker(input: WorkerInput): Promise<WorkerResult> {
+	return new Promise((resolve, reject) => {
+		const child = fork(join(__dirname, 'download-worker.js'), [JSON.stringify(input)], {
+			execArgv: ['--expose-gc'],
+			stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
+		});
+		let out = '';
+		child.stdout?.on('data', (chunk: Buffer) => (out += chunk.toString()));
+		child.on('error', reject);
+		child.on('exit', (code) => {
+			const line = out.trim().split('\n').pop() ?? '';
+			if (code !== 0)
+				return reject(new Error(`download worker (${input.variant}) exited with ${code}`));
+			try {
+				resolve(JSON.parse(line) as WorkerResult);
+			} catch {
+				reject(
+					new Error(`download worker (${input.variant}) printed no result: ${out.slice(0, 500)}`),
+				);
+			}
+		});
+	});
+}
+
+export const mbps = (r: WorkerResult) => r.size / MB / r.seconds;
+export const cpuPerGiB = (r: WorkerResult) =>
+	((r.cpuUserMs + r.cpuSystemMs) / 1000) * (GiB / r.size);
