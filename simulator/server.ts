@@ -6,6 +6,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { stampDate } from './clock';
+import { republishVideo, restoreVideos, withdrawVideos } from './collection-changes';
 import { Engine, resolveOptions, type RequestContext } from './engine';
 import { handleEnterprise } from './enterprise-routes';
 import {
@@ -426,6 +427,18 @@ class SimulatorImpl implements Simulator {
 
 	addEnterpriseVideos(videos: Array<Partial<EnterpriseVideo>>): string[] {
 		return this.engine.world.addEnterpriseVideos(videos);
+	}
+
+	republishVideo(id: string, publishedAt = this.now()): void {
+		republishVideo(this.engine.world, id, publishedAt);
+	}
+
+	withdrawVideos(ids: string[]): void {
+		withdrawVideos(this.engine.world, ids);
+	}
+
+	restoreVideos(ids: string[]): void {
+		restoreVideos(this.engine.world, ids);
 	}
 
 	getVideo(idOrKey: string): EnterpriseVideo | undefined {
