@@ -13,7 +13,7 @@ import {
 } from '../shared/descriptions/common-properties';
 import { outputFormatOption } from '../shared/descriptions/video-shape';
 import { poll } from './poll';
-import { alone } from './poll-guard';
+import { alone } from '../shared/trigger/poll-guard';
 
 export class GridBankPartnerTrigger implements INodeType {
 	description: INodeTypeDescription = {
