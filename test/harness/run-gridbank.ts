@@ -92,3 +92,24 @@ export function pollTrigger(
 	open.push(trigger);
 	return trigger;
 }
+
+/** A GridBank Enterprise Trigger (not yet activated) on the Enterprise demo key, closed after the test. */
+export function pollEnterpriseTrigger(
+	parameters: Record<string, unknown> = {},
+	options: PollTriggerOptions = {},
+): PollingTrigger {
+	const {
+		sim = currentSimulator(),
+		apiKey = DEMO_ENTERPRISE_KEY,
+		baseUrl = sim.baseUrl,
+		...extra
+	} = options;
+	const trigger = new PollingTrigger({
+		type: 'gridBankEnterpriseTrigger',
+		parameters,
+		credentials: { gridBankEnterpriseApi: { apiKey, baseUrl } },
+		...extra,
+	});
+	open.push(trigger);
+	return trigger;
+}
