@@ -16,6 +16,7 @@ const {
 	openSession,
 	workflow,
 	rt,
+	waitFor,
 } = require('./helpers');
 
 const WF = 'e2eEntTrigger';
@@ -26,16 +27,8 @@ let s;
 let folder;
 let server;
 
-const waitFor = async (what, fn, { timeoutMs = 150_000, everyMs = 1000 } = {}) => {
-	const started = Date.now();
-	for (;;) {
-		const v = await fn();
-		if (v) return v;
-		if (Date.now() - started > timeoutMs)
-			throw new Error(`timed out after ${timeoutMs / 1000}s waiting for ${what}`);
-		await new Promise((r) => setTimeout(r, everyMs));
-	}
-};
+/** n8n's poll schedule is a minute: each wait allows two and a half. */
+const WAIT = { timeoutMs: 150_000, everyMs: 1000 };
 
 /** The trigger's searches the simulator answered. */
 const polls = () =>
@@ -106,23 +99,29 @@ afterAll(async () => {
 
 test('published: notes what matches, emits each new match once with its file, also across a restart', async () => {
 	await start('first');
-	await waitFor('the activation poll', () => polls() >= 1);
+	await waitFor('the activation poll', () => polls() >= 1, WAIT);
 	await new Promise((r) => setTimeout(r, 3000));
 	expect(written()).toEqual([]); // what already matched is only noted
 
 	const before = add(2);
-	await waitFor('the next scheduled poll to write the two new videos', () => written().length >= 2);
+	await waitFor(
+		'the next scheduled poll to write the two new videos',
+		() => written().length >= 2,
+		WAIT,
+	);
 	await server.stop();
 
 	const during = add(1); // appears while n8n is down
 	const pollsBefore = polls();
 	await start('restarted');
-	await waitFor('the video that appeared during the restart', () =>
-		idsWritten().includes(during[0]),
+	await waitFor(
+		'the video that appeared during the restart',
+		() => idsWritten().includes(during[0]),
+		WAIT,
 	);
 	// One more poll on the schedule after that: nothing comes twice.
 	const seen = polls();
-	await waitFor('one more scheduled poll', () => polls() > seen);
+	await waitFor('one more scheduled poll', () => polls() > seen, WAIT);
 	await new Promise((r) => setTimeout(r, 5000));
 	expect(polls()).toBeGreaterThan(pollsBefore);
 	expect(idsWritten().sort()).toEqual([...before, ...during].sort());

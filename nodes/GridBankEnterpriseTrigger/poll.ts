@@ -7,7 +7,7 @@ import { issueDownloadUrl } from '../GridBankEnterprise/transport/download-url';
 import { ENTERPRISE } from '../GridBankEnterprise/transport/profile';
 import { searchVideos } from '../GridBankEnterprise/transport/search';
 import { readSearchQuery } from '../GridBankEnterprise/transport/search-query';
-import { existingToEmit, pollSettings, sampleItems, toItems } from '../shared/trigger/poll-items';
+import { existingToEmit, pollSettings, sample, toItems } from '../shared/trigger/poll-items';
 import { writeState } from '../shared/trigger/saved-state';
 import {
 	afterListing,
@@ -35,16 +35,16 @@ export async function poll(ctx: IPollFunctions): Promise<INodeExecutionData[][] 
 	const { item } = settings;
 	const qs: IDataObject = { ...readSearchQuery(item.node, item.param, 0), sort: 'recent' };
 	const { baseUrl } = await item.client.getCredential(0);
-	if (ctx.getMode() === 'manual') {
-		const { items } = await searchVideos(item.client, item.scope, qs, 1);
-		return [
-			await sampleItems(settings, items, {
+	if (ctx.getMode() === 'manual')
+		return await sample(
+			settings,
+			async () => (await searchVideos(item.client, item.scope, qs, 1)).items,
+			{
 				message: 'No video matches this search yet',
 				description:
 					'There is no video to show as a sample. Try fewer words, a wider duration range or no theme, then fetch the test event again.',
-			}),
-		];
-	}
+			},
+		);
 
 	const data = ctx.getWorkflowStaticData('node');
 	const search = searchKey(qs);

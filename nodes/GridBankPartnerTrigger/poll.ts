@@ -5,7 +5,7 @@ import type { INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 import { issueDownloadUrl } from '../GridBankPartner/transport/download-url';
 import { listLicences } from '../GridBankPartner/transport/list';
 import { PARTNER } from '../GridBankPartner/transport/profile';
-import { existingToEmit, pollSettings, sampleItems, toItems } from '../shared/trigger/poll-items';
+import { existingToEmit, pollSettings, sample, toItems } from '../shared/trigger/poll-items';
 import { writeState } from '../shared/trigger/saved-state';
 import { afterListing, readState, stopPaging } from './seen-state';
 
@@ -20,16 +20,16 @@ export async function poll(ctx: IPollFunctions): Promise<INodeExecutionData[][] 
 	});
 	const { item } = settings;
 	const { baseUrl } = await item.client.getCredential(0);
-	if (ctx.getMode() === 'manual') {
-		const { items } = await listLicences(item.client, item.scope, { limit: 1 });
-		return [
-			await sampleItems(settings, items, {
+	if (ctx.getMode() === 'manual')
+		return await sample(
+			settings,
+			async () => (await listLicences(item.client, item.scope, { limit: 1 })).items,
+			{
 				message: 'This account has not licensed any video yet',
 				description:
 					'There is no licence to show as a sample. License a video on GridBank (or ask the team owner to), then fetch the test event again.',
-			}),
-		];
-	}
+			},
+		);
 
 	const data = ctx.getWorkflowStaticData('node');
 	const state = readState(data, baseUrl);

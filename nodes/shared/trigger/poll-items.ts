@@ -81,14 +81,15 @@ export function existingToEmit(
 }
 
 /** "Fetch Test Event": the newest video, so fields can be mapped; no saved state is touched. */
-export async function sampleItems(
+export async function sample(
 	settings: PollSettings,
-	newest: IDataObject[],
+	newest: () => Promise<IDataObject[]>,
 	empty: { message: string; description: string },
-): Promise<INodeExecutionData[]> {
-	if (!newest.length)
+): Promise<INodeExecutionData[][]> {
+	const found = await newest();
+	if (!found.length)
 		throw new NodeOperationError(settings.item.node, empty.message, {
 			description: empty.description,
 		});
-	return (await toItems(settings, newest.slice(0, 1))).items;
+	return [(await toItems(settings, found.slice(0, 1))).items];
 }

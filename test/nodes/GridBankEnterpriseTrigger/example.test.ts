@@ -1,36 +1,19 @@
 // examples/enterprise-trigger-new-footage.json is a workflow n8n can import and keep state for,
 // and its trigger, as configured there, emits new matching footage with its file through the
 // real engine (the S3 and Slack steps run in the e2e suite).
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { INodeProperties } from 'n8n-workflow';
 
 import { GridBankEnterpriseTrigger } from '../../../nodes/GridBankEnterpriseTrigger/GridBankEnterpriseTrigger.node';
 import { storedBytes } from '../../harness/engine';
+import { readExample } from '../../harness/example-workflow';
 import { useSimulator } from '../../harness/simulator';
 import { pollEnterpriseTrigger } from '../../harness/run-gridbank';
 import { idsOf } from './helpers';
 
-interface ExampleNode {
-	name: string;
-	type: string;
-	parameters: Record<string, unknown>;
-	credentials?: Record<string, unknown>;
-}
-
-const workflow = JSON.parse(
-	readFileSync(
-		join(__dirname, '..', '..', '..', 'examples', 'enterprise-trigger-new-footage.json'),
-		'utf8',
-	),
-) as {
-	id: string;
-	nodes: ExampleNode[];
-	connections: Record<string, { main: Array<Array<{ node: string }>> }>;
-};
-const trigger = workflow.nodes.find(
-	(node) => node.type === 'n8n-nodes-gridbank.gridBankEnterpriseTrigger',
-) as ExampleNode;
+const { workflow, trigger } = readExample(
+	'enterprise-trigger-new-footage.json',
+	'gridBankEnterpriseTrigger',
+);
 
 const sim = useSimulator();
 

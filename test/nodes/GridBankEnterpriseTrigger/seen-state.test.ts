@@ -19,7 +19,7 @@ const saved = (keys: unknown, extra: IDataObject = {}): IDataObject => ({
 	version: STATE_VERSION,
 	baseUrl: BASE,
 	search: SEARCH,
-	keys,
+	keys: keys as string[],
 	...extra,
 });
 
