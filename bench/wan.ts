@@ -6,7 +6,6 @@
 import type { WorkerInput, WorkerResult } from './download-worker';
 import type { ChildSimulator } from './sim';
 import { GiB, MiB } from './measure';
-import type { Results, Target } from './report';
 import { DEFAULT_CONNECTIONS } from '../nodes/shared/download/segment-plan';
 
 export const WAN_LINK = { connectionBytesPerSecond: 25e6, rttMs: 40, linkBytesPerSecond: 100e6 };
@@ -14,6 +13,12 @@ export const WAN_CONNECTIONS = [1, 2, 4, 8, 16];
 /** Bytes that may wait in memory for n8n's store, at any connection count (segment-plan.ts). */
 const RSS_LIMIT = 128 * MiB;
 const MB = 1e6;
+
+/** What this phase adds to report.ts's Results, named here so report.ts can import this phase's renderer without a circle. */
+interface WanResults {
+	wan?: WanEntry[];
+	targets: Array<{ name: string; target: string; value: string; met: boolean }>;
+}
 
 export interface WanMeasure {
 	mbPerSecond: number;
@@ -47,7 +52,7 @@ const measure = (r: WorkerResult): WanMeasure => ({
 });
 
 export async function benchWan(
-	results: Results,
+	results: WanResults,
 	sim: ChildSimulator,
 	sizes: number[],
 	worker: (input: WorkerInput) => Promise<WorkerResult>,
@@ -89,7 +94,7 @@ export async function benchWan(
 				b.ours.mbPerSecond > a.ours.mbPerSecond ? b : a,
 			);
 			const mostRss = Math.max(...entry.byConnections.map((c) => c.ours.rssGrowthMiB));
-			const targets: Target[] = [
+			const targets: WanResults['targets'] = [
 				{
 					name: `WAN ${label}: ours at the default (${DEFAULT_CONNECTIONS} connections) / n8n alone`,
 					target: '≥ 3×',

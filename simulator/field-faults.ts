@@ -3,7 +3,7 @@
  * with a page instead of the file, unusable signed URLs, API bodies of the wrong shape, and
  * servers that drip. Counted like the other faults; FaultState.clear() clears these too.
  */
-import { pathMatches, type PathMatcher } from './faults';
+import { pathMatches, type PathMatcher } from './path-match';
 
 interface Counted<T> {
 	left: number;

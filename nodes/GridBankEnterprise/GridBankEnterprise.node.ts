@@ -7,20 +7,14 @@ import type {
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { ENTERPRISE } from './transport/profile';
-import { resourcePicker } from '../shared/descriptions/operation-picker';
-import type { Operation } from '../shared/operation';
+import { operationSubtitle, resourceProperties } from '../shared/descriptions/resources';
 import { runItems } from '../shared/run-items';
 import { videoListSearch } from '../shared/methods/video-picker';
-import * as usage from './actions/usage/Usage.resource';
-import * as video from './actions/video/Video.resource';
+import { resource as usage } from './actions/usage/Usage.resource';
+import { resource as video } from './actions/video/Video.resource';
 
-/** Router keys: "<resource>.<operation>". */
-const operations: Record<string, Operation> = {
-	'video.search': video.search,
-	'video.get': video.get,
-	'video.getDownload': video.getDownload,
-	'usage.get': usage.get,
-};
+/** In picker order; the first is the default. */
+const resources = [video, usage];
 
 export class GridBankEnterprise implements INodeType {
 	description: INodeTypeDescription = {
@@ -29,8 +23,7 @@ export class GridBankEnterprise implements INodeType {
 		icon: { light: 'file:gridbank.svg', dark: 'file:gridbank.dark.svg' },
 		group: ['input'],
 		version: 1,
-		subtitle:
-			'={{ {"video.search": "Search Videos", "video.get": "Get Video", "video.getDownload": "Get Download", "usage.get": "Get Usage"}[$parameter["resource"] + "." + $parameter["operation"]] }}',
+		subtitle: operationSubtitle(resources),
 		description:
 			'Search the GridBank catalogue and download originals under an enterprise subscription',
 		defaults: { name: 'GridBank Enterprise' },
@@ -38,17 +31,7 @@ export class GridBankEnterprise implements INodeType {
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'gridBankEnterpriseApi', required: true }],
-		properties: [
-			resourcePicker(
-				[
-					{ name: 'Video', value: 'video' },
-					{ name: 'Usage', value: 'usage' },
-				],
-				'video',
-			),
-			...video.description,
-			...usage.description,
-		],
+		properties: resourceProperties(resources),
 	};
 
 	methods = {
@@ -56,6 +39,6 @@ export class GridBankEnterprise implements INodeType {
 	};
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-		return await runItems(this, ENTERPRISE, operations);
+		return await runItems(this, ENTERPRISE, resources);
 	}
 }

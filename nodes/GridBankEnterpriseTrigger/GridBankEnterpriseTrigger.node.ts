@@ -42,7 +42,7 @@ export class GridBankEnterpriseTrigger implements INodeType {
 					default: {},
 					options: [durationMaxOption, durationMinOption, themeOption],
 				},
-				...downloadProperties({}),
+				...downloadProperties(),
 				triggerOptions({
 					noun: 'Videos',
 					includeDescription:

@@ -33,7 +33,7 @@ export async function poll(ctx: IPollFunctions): Promise<INodeExecutionData[][] 
 		},
 	});
 	const { item } = settings;
-	const qs: IDataObject = { ...readSearchQuery(item.node, item.param, 0), sort: 'recent' };
+	const qs: IDataObject = { ...readSearchQuery(item), sort: 'recent' };
 	const { baseUrl } = await item.client.getCredential(0);
 	if (ctx.getMode() === 'manual')
 		return await sample(
@@ -53,7 +53,7 @@ export async function poll(ctx: IPollFunctions): Promise<INodeExecutionData[][] 
 		ctx.logger.info(
 			'GridBank Enterprise Trigger: the search or Base URL changed, so this poll starts afresh and only notes what matches now',
 		);
-	const existing = state ? 0 : existingToEmit(ctx, 'Videos', BURST_LIMIT);
+	const existing = state ? 0 : existingToEmit(item, 'Videos', BURST_LIMIT);
 	const stopper = stopPaging(state, existing);
 	const limit = state ? BURST_LIMIT : Math.max(existing, PAGE_SIZE);
 	const { items: listed } = await searchVideos(item.client, item.scope, qs, limit, stopper.stopAt);

@@ -7,21 +7,17 @@ import type {
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { PARTNER } from './transport/profile';
-import { resourcePicker } from '../shared/descriptions/operation-picker';
-import type { Operation } from '../shared/operation';
+import { operationSubtitle, resourceProperties } from '../shared/descriptions/resources';
 import { runItems } from '../shared/run-items';
 import { videoListSearch } from '../shared/methods/video-picker';
-import * as video from './actions/video/Video.resource';
+import { resource as video } from './actions/video/Video.resource';
 
 /**
- * Router keys: "<resource>.<operation>". The single resource exists for n8n's sake: it names an
- * AI tool after the operation's action only when the operation list is shown for a resource.
- * Workflows saved without it get its default, so they route the same.
+ * The single resource exists for n8n's sake: it names an AI tool after the operation's action
+ * only when the operation list is shown for a resource. Workflows saved without it get its
+ * default, so they route the same.
  */
-const operations: Record<string, Operation> = {
-	'video.listContent': video.listContent,
-	'video.getDownloadUrl': video.getDownloadUrl,
-};
+const resources = [video];
 
 export class GridBankPartner implements INodeType {
 	description: INodeTypeDescription = {
@@ -30,8 +26,7 @@ export class GridBankPartner implements INodeType {
 		icon: { light: 'file:gridbank.svg', dark: 'file:gridbank.dark.svg' },
 		group: ['input'],
 		version: 1,
-		subtitle:
-			'={{ {"listContent": "List Licensed Content", "getDownloadUrl": "Get Download URL"}[$parameter["operation"]] }}',
+		subtitle: operationSubtitle(resources),
 		description:
 			'List the videos your GridBank account has licensed and download their master files',
 		defaults: { name: 'GridBank Partner' },
@@ -39,10 +34,7 @@ export class GridBankPartner implements INodeType {
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'gridBankPartnerApi', required: true }],
-		properties: [
-			resourcePicker([{ name: 'Licensed Video', value: 'video' }], 'video'),
-			...video.description,
-		],
+		properties: resourceProperties(resources),
 	};
 
 	methods = {
@@ -50,6 +42,6 @@ export class GridBankPartner implements INodeType {
 	};
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-		return await runItems(this, PARTNER, operations);
+		return await runItems(this, PARTNER, resources);
 	}
 }

@@ -26,7 +26,7 @@ export class GridBankPartnerTrigger implements INodeType {
 			notice:
 				'Each newly licensed video starts the workflow once, newest purchase first. The first activation only notes what is already licensed, unless "Include Existing Licences" is set.',
 			properties: [
-				...downloadProperties({}),
+				...downloadProperties(),
 				triggerOptions({
 					noun: 'Licences',
 					includeDescription:

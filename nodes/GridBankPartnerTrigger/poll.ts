@@ -33,7 +33,7 @@ export async function poll(ctx: IPollFunctions): Promise<INodeExecutionData[][] 
 
 	const data = ctx.getWorkflowStaticData('node');
 	const state = readState(data, baseUrl);
-	const existing = state ? 0 : existingToEmit(ctx, 'Licences');
+	const existing = state ? 0 : existingToEmit(item, 'Licences');
 	const nowSeconds = Math.floor(settings.startedAt / 1000);
 	const { items: listed } = await listLicences(item.client, item.scope, {
 		stopAt: stopPaging(state, nowSeconds, existing),

@@ -1,9 +1,14 @@
 // What every step of one input item shares, bound once by the item loop (run-items.ts) or by a
 // poll: the node context, the client, the item's index and its Max Retries. Operations, pagers
 // and the download read them from here instead of passing each one along.
-import type { IExecuteFunctions, INode, IPollFunctions } from 'n8n-workflow';
+import type {
+	IExecuteFunctions,
+	IGetNodeParameterOptions,
+	INode,
+	IPollFunctions,
+} from 'n8n-workflow';
 
-import { readMaxRetries } from './descriptions/common-properties';
+import { type ItemParameters, readMaxRetries } from './read-parameters';
 import type { GridBankClient } from './transport/client';
 import { newWaitTally, type WaitTally } from './transport/wait-budget';
 
@@ -17,12 +22,13 @@ export interface ItemScope {
 
 export interface ItemContext<
 	C extends IExecuteFunctions | IPollFunctions = IExecuteFunctions | IPollFunctions,
-> extends ItemScope {
+> extends ItemScope,
+		ItemParameters {
 	readonly ctx: C;
 	readonly node: INode;
 	readonly client: GridBankClient;
 	/** This item's parameter (a poll's parameters belong to no item). */
-	param(name: string, fallback?: unknown): unknown;
+	param(name: string, fallback?: unknown, options?: IGetNodeParameterOptions): unknown;
 	/** itemIndex, maxRetries and the item's wait tally, to spread into a request's options. */
 	readonly scope: ItemScope;
 }
@@ -35,12 +41,12 @@ export function itemContext<C extends IExecuteFunctions | IPollFunctions>(
 ): ItemContext<C> {
 	const param =
 		'getInputData' in ctx
-			? (name: string, fallback?: unknown) =>
-					(ctx as IExecuteFunctions).getNodeParameter(name, itemIndex, fallback)
-			: (name: string, fallback?: unknown) =>
-					(ctx as IPollFunctions).getNodeParameter(name, fallback);
+			? (name: string, fallback?: unknown, options?: IGetNodeParameterOptions) =>
+					(ctx as IExecuteFunctions).getNodeParameter(name, itemIndex, fallback, options)
+			: (name: string, fallback?: unknown, options?: IGetNodeParameterOptions) =>
+					(ctx as IPollFunctions).getNodeParameter(name, fallback, options);
 	const node = ctx.getNode();
-	const maxRetries = readMaxRetries(param, node, itemIndex);
+	const maxRetries = readMaxRetries({ node, itemIndex, param });
 	const scope = { itemIndex, maxRetries, waits: newWaitTally() };
 	return { ctx, node, client, itemIndex, maxRetries, param, scope };
 }

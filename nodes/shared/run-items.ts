@@ -7,13 +7,21 @@ import type { ApiProfile } from './transport/api-profile';
 import { GridBankClient } from './transport/client';
 import { atItem, rethrowIfCancelled } from './transport/errors';
 import { itemContext } from './item-context';
-import type { Operation } from './operation';
+import type { Operation, Resource } from './operation';
 
 export async function runItems(
 	ctx: IExecuteFunctions,
 	profile: ApiProfile,
-	operations: Record<string, Operation>,
+	resources: Resource[],
 ): Promise<INodeExecutionData[][]> {
+	const operations = new Map<string, Operation>(
+		resources.flatMap((resource) =>
+			resource.operations.map((operation) => [
+				`${resource.value}.${operation.option.value}`,
+				operation,
+			]),
+		),
+	);
 	const inputs = ctx.getInputData();
 	const client = new GridBankClient(ctx, profile);
 	const output: INodeExecutionData[] = [];
@@ -26,7 +34,7 @@ export async function runItems(
 					? ''
 					: `${ctx.getNodeParameter('resource', itemIndex) as string}.`;
 			const key = `${resource}${ctx.getNodeParameter('operation', itemIndex) as string}`;
-			const operation = operations[key];
+			const operation = operations.get(key);
 			if (!operation)
 				throw new NodeOperationError(ctx.getNode(), `Unknown operation "${key}"`, { itemIndex });
 			const result = await operation.execute(itemContext(ctx, client, itemIndex));

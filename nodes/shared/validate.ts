@@ -2,7 +2,12 @@
 import type { INode } from 'n8n-workflow';
 
 import { inputError } from './transport/errors';
-import { numberFrom } from './read-parameters';
+
+/** The item a check's error names: its node and index (an ItemContext is one). */
+export interface ItemRef {
+	node: INode;
+	itemIndex: number;
+}
 
 // Control characters are exactly what this matches, to refuse them.
 // eslint-disable-next-line no-control-regex
@@ -10,10 +15,9 @@ const CONTROL = /[\u0000-\u001f\u007f]/;
 
 /** A parameter that must be a non-empty string; expressions may resolve to anything. */
 export function requireText(
-	node: INode,
+	{ node, itemIndex }: ItemRef,
 	value: unknown,
 	label: string,
-	itemIndex: number,
 	maxLength: number,
 ): string {
 	if (typeof value === 'number' && Number.isFinite(value)) value = String(value);
@@ -49,14 +53,30 @@ export function requireText(
 	return text;
 }
 
-/** A video key or id: 1-50 characters, optionally of a fixed alphabet, never a path trick. */
+/**
+ * requireVideoId's rules as the editor's "By ID" check (n8n anchors it with ^…$): 1-50
+ * characters once trimmed, no control characters or backslash, no empty, "." or ".." path
+ * segment, no encoded slash or backslash. Never stricter than the node's own check, which
+ * has the last word (an expression is not checked in the editor at all).
+ */
+export const VIDEO_KEY_REGEX = String.raw`\s*(?!/)(?!.*/\s*$)(?!.*//)(?!(?:.*/)?\.\.?(?:/|\s*$))(?!.*%(?:2[fF]|5[cC]))[^\s\\\x00-\x1f\x7f](?:[^\\\x00-\x1f\x7f]{0,48}[^\s\\\x00-\x1f\x7f])?\s*`;
+/**
+ * The same for an API that also limits the alphabet to letters, digits, "/", "_" and "-"
+ * (Enterprise's video_id): the editor's check and, anchored, the node's.
+ */
+export const VIDEO_ID_REGEX = String.raw`\s*(?!/)(?!.*/\s*$)(?!.*//)[a-zA-Z0-9/_-]{1,50}\s*`;
+
+/**
+ * A video key or id: 1-50 characters, never a path trick; with `idRegex` (an editor "By ID"
+ * regex above) also of its alphabet.
+ */
 export function requireVideoId(
-	node: INode,
+	item: ItemRef,
 	value: unknown,
 	label: string,
-	itemIndex: number,
-	pattern?: RegExp,
+	idRegex?: string,
 ): string {
+	const { node, itemIndex } = item;
 	// An id that arrives as a number was most likely mapped from the wrong field.
 	if (typeof value === 'number')
 		throw inputError(
@@ -65,7 +85,7 @@ export function requireVideoId(
 			`Video ids are text, such as those List / Search return. If the number is meant, write it as text: {{ String(...) }}.`,
 			itemIndex,
 		);
-	const id = requireText(node, value, label, itemIndex, 50);
+	const id = requireText(item, value, label, 50);
 	const segments = id.split('/');
 	if (
 		segments.some((segment) => segment === '' || segment === '.' || segment === '..') ||
@@ -78,7 +98,7 @@ export function requireVideoId(
 			'Video ids never start or end with "/", and never contain "..", "\\" or encoded slashes.',
 			itemIndex,
 		);
-	if (pattern && !pattern.test(id))
+	if (idRegex && !new RegExp(`^(?:${idRegex})$`).test(id))
 		throw inputError(
 			node,
 			`${label} "${id}" is not a valid video id`,
@@ -86,28 +106,6 @@ export function requireVideoId(
 			itemIndex,
 		);
 	return id;
-}
-
-/** A whole number within bounds, or undefined when left empty. */
-export function optionalInteger(
-	node: INode,
-	value: unknown,
-	label: string,
-	itemIndex: number,
-	min: number,
-	max = Number.MAX_SAFE_INTEGER,
-): number | undefined {
-	if (value === undefined || value === null || value === '') return undefined;
-	// "25" from an expression is 25; " ", "0x10" or "1e3" are not numbers a user typed.
-	const number = numberFrom(value);
-	if (number === undefined || !Number.isInteger(number) || number < min || number > max)
-		throw inputError(
-			node,
-			`${label} must be a whole number${max === Number.MAX_SAFE_INTEGER ? ` of at least ${min}` : ` from ${min} to ${max}`}`,
-			`Got ${JSON.stringify(value)}.`,
-			itemIndex,
-		);
-	return number;
 }
 
 /** Path segment: each id is percent-encoded whole, "/" included. */

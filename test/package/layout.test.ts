@@ -1,76 +1,99 @@
 // The shape of nodes/ as docs/architecture.md describes it, read from the import graph: no
-// import circle, no node reaching into another node's actions (a node shares through its
-// transport/ or nodes/shared), and every runtime file small enough to read in one sitting.
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
+// import circle between files anywhere in the tree, nodes/ folders in a fixed layer order that
+// no import runs back up (so no circle between them either), no node reaching into another
+// node's actions (a node shares through its transport/ or nodes/shared), and every runtime file
+// small enough to read in one sitting.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 
-const root = resolve(__dirname, '..', '..');
-const nodesDir = join(root, 'nodes');
+import { circles, graphOf, rel, root, sourceFiles } from './import-graph';
+
 const MAX_LINES = 200;
+const files = sourceFiles(join(root, 'nodes'));
+const graph = graphOf(files);
 
-function sourceFiles(dir: string): string[] {
-	return readdirSync(dir).flatMap((name) => {
-		const path = join(dir, name);
-		if (statSync(path).isDirectory()) return sourceFiles(path);
-		return path.endsWith('.ts') ? [path] : [];
-	});
+/**
+ * The layers of nodes/, lowest first (docs/architecture.md, "Layers"). A unit is a node folder,
+ * a folder of nodes/shared/ or a file at its root; it imports only units of lower layers.
+ */
+const LAYERS: Array<[layer: string, units: RegExp]> = [
+	['package version', /^nodes\/shared\/version\.ts$/],
+	['transport', /^nodes\/shared\/transport\/$/],
+	['input checks', /^nodes\/shared\/(validate|zoned-time)\.ts$/],
+	['parameter readers', /^nodes\/shared\/read-parameters\.ts$/],
+	['item context', /^nodes\/shared\/item-context\.ts$/],
+	['operation shape', /^nodes\/shared\/operation\.ts$/],
+	['download', /^nodes\/shared\/download\/$/],
+	['descriptions', /^nodes\/shared\/descriptions\/$/],
+	['list search', /^nodes\/shared\/methods\/$/],
+	['item loop', /^nodes\/shared\/run-items\.ts$/],
+	['trigger poll', /^nodes\/shared\/trigger\/$/],
+	['action nodes', /^nodes\/(?!shared\/)\w+(?<!Trigger)\/$/],
+	['trigger nodes', /^nodes\/\w+Trigger\/$/],
+];
+
+/** nodes/<Node>/, nodes/shared/<folder>/ or nodes/shared/<file>.ts. */
+function unitOf(file: string): string {
+	const parts = rel(file).split('/');
+	if (parts[1] !== 'shared') return `nodes/${parts[1]}/`;
+	return parts.length > 3 ? `nodes/shared/${parts[2]}/` : rel(file);
 }
+const layerOf = (unit: string) => LAYERS.findIndex(([, units]) => units.test(unit));
+const arrows = [...graph].flatMap(([file, targets]) =>
+	targets
+		.filter((target) => unitOf(target) !== unitOf(file))
+		.map((target) => ({
+			file: rel(file),
+			target: rel(target),
+			from: unitOf(file),
+			to: unitOf(target),
+		})),
+);
 
-const files = sourceFiles(nodesDir);
-const rel = (path: string) => relative(root, path).split('\\').join('/');
+test('no import circle between files anywhere in the tree', () => {
+	const tree = ['nodes', 'credentials', 'simulator', 'bench', 'scripts', 'test', 'e2e'];
+	const all = graphOf(tree.flatMap((dir) => sourceFiles(join(root, dir))));
+	expect(circles(all).map((group) => group.map(rel).join(' <-> '))).toEqual([]);
+});
 
-/** Relative imports of one file (type-only ones too: they make circles for readers all the same). */
-function importsOf(file: string): string[] {
-	const text = readFileSync(file, 'utf8');
-	const specifiers = [...text.matchAll(/(?:from|import)\s*\(?\s*'(\.[^']*)'/g)].map((m) => m[1]);
-	return specifiers.map((spec) => {
-		const base = resolve(dirname(file), spec);
-		const target = [`${base}.ts`, join(base, 'index.ts')].find((candidate) =>
-			existsSync(candidate),
-		);
-		if (!target) throw new Error(`${rel(file)}: cannot resolve '${spec}'`);
-		return target;
-	});
-}
+test('every folder of nodes/ has its place in the layer order', () => {
+	const units = [...new Set(files.map(unitOf))];
+	expect(units.filter((unit) => layerOf(unit) < 0)).toEqual([]);
+	const ambiguous = units.filter((u) => LAYERS.filter(([, units]) => units.test(u)).length > 1);
+	expect(ambiguous).toEqual([]);
+});
 
-const graph = new Map(files.map((file) => [file, importsOf(file)]));
+test('no circle between the folders of nodes/', () => {
+	const units = new Map<string, Set<string>>();
+	for (const { from, to } of arrows) units.set(from, (units.get(from) ?? new Set()).add(to));
+	expect(circles(units).map((group) => group.join(' <-> '))).toEqual([]);
+});
 
-test('no import circle in nodes/', () => {
-	const state = new Map<string, 'open' | 'done'>();
-	const circles: string[] = [];
-	const visit = (file: string, path: string[]) => {
-		if (state.get(file) === 'done') return;
-		if (state.get(file) === 'open') {
-			circles.push([...path.slice(path.indexOf(file)), file].map(rel).join(' -> '));
-			return;
-		}
-		state.set(file, 'open');
-		for (const next of graph.get(file) ?? []) visit(next, [...path, file]);
-		state.set(file, 'done');
-	};
-	for (const file of files) visit(file, []);
-	expect(circles).toEqual([]);
+test('no import runs up (or across) the layers of nodes/', () => {
+	const upward = arrows
+		.filter(({ from, to }) => layerOf(to) >= layerOf(from))
+		.map(({ file, target, from, to }) => {
+			const [fromLayer, toLayer] = [LAYERS[layerOf(from)]?.[0], LAYERS[layerOf(to)]?.[0]];
+			return `${file} (${fromLayer}) -> ${target} (${toLayer})`;
+		});
+	expect(upward).toEqual([]);
 });
 
 test("no node imports another node's actions", () => {
-	const nodeOf = (file: string) => rel(file).split('/')[1];
-	const crossings = [...graph].flatMap(([file, targets]) =>
-		targets
-			.filter((target) => nodeOf(target) !== 'shared' && nodeOf(target) !== nodeOf(file))
-			.filter((target) => !rel(target).startsWith(`nodes/${nodeOf(target)}/transport/`))
-			.map((target) => `${rel(file)} -> ${rel(target)}`),
-	);
+	const nodeOf = (file: string) => file.split('/')[1];
+	const crossings = arrows
+		.filter(({ file, target }) => nodeOf(target) !== 'shared' && nodeOf(target) !== nodeOf(file))
+		.filter(({ target }) => !target.startsWith(`nodes/${nodeOf(target)}/transport/`))
+		.map(({ file, target }) => `${file} -> ${target}`);
 	expect(crossings).toEqual([]);
 });
 
 test('shared code never imports a node', () => {
-	const upward = [...graph].flatMap(([file, targets]) =>
-		rel(file).startsWith('nodes/shared/')
-			? targets
-					.filter((t) => !rel(t).startsWith('nodes/shared/'))
-					.map((t) => `${rel(file)} -> ${rel(t)}`)
-			: [],
-	);
+	const upward = arrows
+		.filter(
+			({ file, target }) => file.startsWith('nodes/shared/') && !target.startsWith('nodes/shared/'),
+		)
+		.map(({ file, target }) => `${file} -> ${target}`);
 	expect(upward).toEqual([]);
 });
 

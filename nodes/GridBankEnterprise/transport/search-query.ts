@@ -1,9 +1,10 @@
 // The search's parameters (Query, and Filters: duration range, theme) and their checks before
 // any request: one definition for the Search operation and the Enterprise Trigger.
-import type { IDataObject, INode, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
+import { type ItemParameters, readInteger } from '../../shared/read-parameters';
 import { inputError } from '../../shared/transport/errors';
-import { optionalInteger, requireText } from '../../shared/validate';
+import { requireText } from '../../shared/validate';
 
 /** The API's bound on q. */
 export const MAX_QUERY_LENGTH = 200;
@@ -49,15 +50,14 @@ export const themeOption: INodeProperties = {
 };
 
 /** The search's query string (q, sort when given, duration_min/max, theme), checked before any request. */
-export function readSearchQuery(
-	node: INode,
-	param: (name: string, fallback?: unknown) => unknown,
-	itemIndex: number,
-): IDataObject {
-	const q = requireText(node, param('query'), 'Query', itemIndex, MAX_QUERY_LENGTH);
-	const filters = param('filters', {}) as IDataObject;
-	const durationMin = optionalInteger(node, filters.durationMin, 'Min Duration', itemIndex, 0);
-	const durationMax = optionalInteger(node, filters.durationMax, 'Max Duration', itemIndex, 0);
+export function readSearchQuery(item: ItemParameters): IDataObject {
+	const { node, itemIndex } = item;
+	const q = requireText(item, item.param('query'), 'Query', MAX_QUERY_LENGTH);
+	const filters = item.param('filters', {}) as IDataObject;
+	const duration = (name: string, label: string) =>
+		readInteger(item, `filters.${name}`, label, { min: 0, optional: true });
+	const durationMin = duration('durationMin', 'Min Duration');
+	const durationMax = duration('durationMax', 'Max Duration');
 	if (durationMin !== undefined && durationMax !== undefined && durationMin > durationMax)
 		throw inputError(
 			node,
@@ -67,7 +67,7 @@ export function readSearchQuery(
 		);
 	const theme =
 		typeof filters.theme === 'string' && filters.theme.trim()
-			? requireText(node, filters.theme, 'Theme', itemIndex, 100)
+			? requireText(item, filters.theme, 'Theme', 100)
 			: undefined;
 	const qs: IDataObject = { q };
 	if (filters.sort) qs.sort = filters.sort;

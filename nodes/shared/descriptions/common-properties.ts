@@ -1,9 +1,9 @@
 // Parameters several operations share, defined once so they read the same everywhere.
-import type { INode, INodeProperties } from 'n8n-workflow';
+// Their readers are in read-parameters.ts.
+import type { INodeProperties } from 'n8n-workflow';
 
 import { DEFAULT_MAX_RETRIES } from '../transport/client';
-import { readInteger } from '../read-parameters';
-import { DEFAULT_CONNECTIONS, MAX_CONNECTIONS, MIN_CONNECTIONS } from '../download/segment-plan';
+import { DEFAULT_CONNECTIONS, MAX_CONNECTIONS, MIN_CONNECTIONS } from '../read-parameters';
 
 export const maxRetriesOption: INodeProperties = {
 	displayName: 'Max Retries',
@@ -16,39 +16,32 @@ export const maxRetriesOption: INodeProperties = {
 };
 
 /** `cost`: what Return All costs in requests, shown under the toggle. */
-export const returnAllProperty = (
-	show: INodeProperties['displayOptions'],
-	cost: string,
-): INodeProperties => ({
+export const returnAllProperty = (cost: string): INodeProperties => ({
 	displayName: 'Return All',
 	name: 'returnAll',
 	type: 'boolean',
 	default: false,
-	displayOptions: show,
 	description: 'Whether to return all results or only up to a given limit',
 	hint: cost,
 });
 
 /** n8n's usual Limit, default 50: n8n's verification scan requires that default (and ignores lint-disable comments). */
-export const limitProperty = (show: INodeProperties['displayOptions']): INodeProperties => ({
+export const limitProperty = (): INodeProperties => ({
 	displayName: 'Limit',
 	name: 'limit',
 	type: 'number',
 	typeOptions: { minValue: 1 },
 	default: 50,
-	displayOptions: { show: { ...show?.show, returnAll: [false] } },
+	displayOptions: { show: { returnAll: [false] } },
 	description: 'Max number of results to return',
 });
 
-export const downloadProperties = (
-	show: NonNullable<INodeProperties['displayOptions']>['show'],
-): INodeProperties[] => [
+export const downloadProperties = (): INodeProperties[] => [
 	{
 		displayName: 'Download File',
 		name: 'download',
 		type: 'boolean',
 		default: false,
-		displayOptions: { show },
 		description:
 			"Whether to also download the master file into the item as binary data (streamed, so multi-GB files work in filesystem or S3 binary mode), ready for a storage node. Off: the output has the signed URL only, valid five minutes. An AI agent gets the file's name, type and size, never the file itself.",
 	},
@@ -58,7 +51,7 @@ export const downloadProperties = (
 		name: 'bigFilesNotice',
 		type: 'notice',
 		default: '',
-		displayOptions: { show: { ...show, download: [true] } },
+		displayOptions: { show: { download: [true] } },
 	},
 	{
 		displayName: 'Put Output File in Field',
@@ -66,36 +59,21 @@ export const downloadProperties = (
 		type: 'string',
 		default: 'data',
 		required: true,
-		displayOptions: { show: { ...show, download: [true] } },
+		displayOptions: { show: { download: [true] } },
 		description: 'Name of the binary field of the output item that receives the file, such as data',
 		hint: 'The name of the output binary field to put the file in',
 	},
 ];
 
 /** The "Options" collection every action operation has: Max Retries, plus the operation's own. */
-export const optionsCollection = (
-	show: NonNullable<INodeProperties['displayOptions']>['show'],
-	extra: INodeProperties[] = [],
-): INodeProperties => ({
+export const optionsCollection = (extra: INodeProperties[] = []): INodeProperties => ({
 	displayName: 'Options',
 	name: 'options',
 	type: 'collection',
 	placeholder: 'Add option',
 	default: {},
-	displayOptions: { show },
 	options: [...extra, maxRetriesOption],
 });
-
-/** Reads options.maxRetries for one item: a whole number of at least 0 (a string from an expression too), at most 10 used. */
-export function readMaxRetries(
-	get: (name: string, fallback: unknown) => unknown,
-	node: INode,
-	itemIndex: number,
-): number {
-	const value = get('options.maxRetries', DEFAULT_MAX_RETRIES);
-	if (value === undefined || value === null || value === '') return DEFAULT_MAX_RETRIES;
-	return Math.min(readInteger(node, value, 'Max Retries', itemIndex, 0), 10);
-}
 
 /** Options → Parallel Connections, for operations with Download File (shown when it is on). */
 export const parallelConnectionsOption: INodeProperties = {
@@ -108,19 +86,3 @@ export const parallelConnectionsOption: INodeProperties = {
 	description:
 		'How many connections fetch parts of the file at once when storage allows it (1-16). Over the internet one connection is often far slower than the link; more connections fill it. Uses up to 64 MiB of memory per download. 1: one connection.',
 };
-
-/** Reads options.parallelConnections: a whole number within 1-16 (a string from an expression too), or a clear error before any request. */
-export function readParallelConnections(
-	node: INode,
-	get: (name: string, fallback: unknown) => unknown,
-	itemIndex: number,
-): number {
-	return readInteger(
-		node,
-		get('options.parallelConnections', DEFAULT_CONNECTIONS),
-		'Parallel Connections',
-		itemIndex,
-		MIN_CONNECTIONS,
-		MAX_CONNECTIONS,
-	);
-}

@@ -1,28 +1,16 @@
-// A video key or id parameter as a resource locator ("From list" or "By ID"), and reading the
-// chosen value back; the list behind "From list" is methods/video-picker.ts.
-import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-
-import { requireVideoId } from '../validate';
-
-/**
- * requireVideoId's rules as the editor's "By ID" check (n8n anchors it with ^…$): 1-50
- * characters once trimmed, no control characters or backslash, no empty, "." or ".." path
- * segment, no encoded slash or backslash. Never stricter than the node's own check, which
- * has the last word (an expression is not checked in the editor at all).
- */
-export const VIDEO_KEY_REGEX = String.raw`\s*(?!/)(?!.*/\s*$)(?!.*//)(?!(?:.*/)?\.\.?(?:/|\s*$))(?!.*%(?:2[fF]|5[cC]))[^\s\\\x00-\x1f\x7f](?:[^\\\x00-\x1f\x7f]{0,48}[^\s\\\x00-\x1f\x7f])?\s*`;
-/** The same for an API that also limits the alphabet to letters, digits, "/", "_" and "-". */
-export const VIDEO_ID_REGEX = String.raw`\s*(?!/)(?!.*/\s*$)(?!.*//)[a-zA-Z0-9/_-]{1,50}\s*`;
+// A video key or id parameter as a resource locator ("From list" or "By ID"); the list behind
+// "From list" is methods/video-picker.ts, reading the value back read-parameters.ts, and the
+// "By ID" regexes validate.ts (the node's own check).
+import type { INodeProperties } from 'n8n-workflow';
 
 export interface VideoLocatorOptions {
 	name: string;
 	displayName: string;
-	show: NonNullable<INodeProperties['displayOptions']>['show'];
 	/** Name of the node's listSearch method. */
 	searchListMethod: string;
 	/** The list needs typed words before it shows anything (a search API has no "list all"). */
 	searchFilterRequired: boolean;
-	/** "By ID" check, the same rules as the node's own check (n8n wraps it in ^…$). */
+	/** "By ID" check, the same rules as the node's own check (n8n wraps it in ^…$): validate.ts. */
 	idRegex: string;
 	idError: string;
 	placeholder: string;
@@ -37,7 +25,6 @@ export const videoLocator = (options: VideoLocatorOptions): INodeProperties => (
 	type: 'resourceLocator',
 	default: { mode: 'list', value: '' },
 	required: true,
-	displayOptions: { show: options.show },
 	description: options.description,
 	...(options.hint ? { hint: options.hint } : {}),
 	modes: [
@@ -63,18 +50,3 @@ export const videoLocator = (options: VideoLocatorOptions): INodeProperties => (
 		},
 	],
 });
-
-/**
- * Reads a video locator for one item and checks it like any video id. A workflow saved before
- * the picker existed holds a plain string: n8n hands that back unchanged, so it still runs.
- */
-export function readVideoParameter(
-	ctx: IExecuteFunctions,
-	name: string,
-	label: string,
-	itemIndex: number,
-	pattern?: RegExp,
-): string {
-	const value = ctx.getNodeParameter(name, itemIndex, undefined, { extractValue: true });
-	return requireVideoId(ctx.getNode(), value, label, itemIndex, pattern);
-}

@@ -2,11 +2,11 @@
 // (docs/gridbank-api.md#sdk-field-names), so Partner and Enterprise
 // items can meet in one workflow without a Set node. Which response field feeds which library
 // field is data on each API profile (`videoFields`); this module only applies it.
-import type { IDataObject, INode, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
+import type { OutputFormat } from '../read-parameters';
 import type { VideoFieldMap } from '../transport/api-profile';
 import { VIDEO_FIELDS } from '../transport/api-profile';
-import { inputError } from '../transport/errors';
 
 /** The library Creator fields; the JavaScript library names them in camelCase, as it does purchasedAt. */
 const CREATOR_FIELDS: Array<[field: string, response: string]> = [
@@ -50,9 +50,7 @@ export function toVideo(
 	return video;
 }
 
-export type OutputFormat = 'api' | 'video';
-
-/** The "Output Format" option of List, Search, Get and the trigger. */
+/** The "Output Format" option of List, Search, Get and the trigger (read by readOutputFormat). */
 export const outputFormatOption: INodeProperties = {
 	displayName: 'Output Format',
 	name: 'outputFormat',
@@ -74,18 +72,6 @@ export const outputFormatOption: INodeProperties = {
 	description:
 		'How each video is output. Choose Video to mix Partner and Enterprise items in one workflow without renaming fields.',
 };
-
-/** Reads options.outputFormat (an expression may give anything: only the two values pass). */
-export function readOutputFormat(node: INode, value: unknown, itemIndex: number): OutputFormat {
-	if (value === undefined || value === null || value === '' || value === 'api') return 'api';
-	if (value === 'video') return 'video';
-	throw inputError(
-		node,
-		`Output Format "${String(value)}" is not one of api, video`,
-		'Choose "API Fields" (api) or "Video" (video).',
-		itemIndex,
-	);
-}
 
 /** Items in the chosen format: unchanged for `api`, the library shape for `video`. */
 export function shapeVideos(

@@ -5,7 +5,8 @@ import type { INode } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
 import { acceptSignedUrl } from './signed-url';
-import { RangeIgnoredError, TransferError } from './ordered-output';
+import { TransferError } from '../transport/body-stream';
+import { RangeIgnoredError } from './ordered-output';
 
 export { RangeIgnoredError };
 

@@ -2,10 +2,9 @@
 // API's download object, with the file itself in a binary property when asked for.
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
-import { readParallelConnections } from '../descriptions/common-properties';
 import type { ItemContext } from '../item-context';
 import { jsonItems, type OperationResult } from '../operation';
-import { readBoolean } from '../read-parameters';
+import { readBoolean, readParallelConnections } from '../read-parameters';
 import { requireText } from '../validate';
 import { downloadToBinary } from './download';
 import type { SignedUrl } from './signed-url';
@@ -32,10 +31,9 @@ export async function downloadItem(
 	},
 ): Promise<INodeExecutionData> {
 	const binaryPropertyName = requireText(
-		item.node,
+		item,
 		item.param('binaryPropertyName', 'data'),
 		'Put Output File in Field',
-		item.itemIndex,
 		200,
 	);
 	let json = options.first.json;
@@ -70,15 +68,8 @@ export async function urlOrFile(
 	videoId: string,
 	issue: () => Promise<IssuedUrl>,
 ): Promise<OperationResult> {
-	const download = readBoolean(
-		item.node,
-		item.param('download', false),
-		'Download File',
-		item.itemIndex,
-	);
-	const parallelConnections = download
-		? readParallelConnections(item.node, item.param, item.itemIndex)
-		: 1;
+	const download = readBoolean(item, 'download', 'Download File');
+	const parallelConnections = download ? readParallelConnections(item) : 1;
 	const first = await issue();
 	if (!download) return jsonItems([first.json]);
 	return { items: [await downloadItem(item, { videoId, first, issue, parallelConnections })] };

@@ -23,7 +23,7 @@ import {
 } from './object-version';
 import { sizeBeyondCeiling } from './size-ceiling';
 import { parallelBody } from './parallel-download';
-import { type Body, TransferError } from './ordered-output';
+import { type Body, TransferError } from '../transport/body-stream';
 import { type Ending, resumingBody } from './resuming-body';
 import type { SignedUrl } from './signed-url';
 import { storageError, storedSizeError, wrongBytesError } from './storage-errors';

@@ -7,7 +7,7 @@ import type { ItemContext } from '../item-context';
 import { storeRefusal } from './binary-store';
 import { checkRange } from './content-range';
 import { notAVideo } from './download-checks';
-import type { Body } from './ordered-output';
+import type { Body } from '../transport/body-stream';
 import { sizeBeyondCeiling } from './size-ceiling';
 import { wrongBytesError, wrongFileError } from './storage-errors';
 import { header } from './storage-link';

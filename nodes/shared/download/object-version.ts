@@ -5,7 +5,8 @@
 import type { IN8nHttpFullResponse } from 'n8n-workflow';
 
 import type { DownloadContext } from './binary-store';
-import { type Body, discard, TransferError } from './ordered-output';
+import { type Body, TransferError } from '../transport/body-stream';
+import { discard } from './ordered-output';
 import { storageError } from './storage-errors';
 import { header } from './storage-link';
 

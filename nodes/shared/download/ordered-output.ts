@@ -3,25 +3,13 @@
 // response and let go of it.
 import type { IExecuteFunctions } from 'n8n-workflow';
 
+import { type Body, TransferError } from '../transport/body-stream';
+
 /** What n8n's prepareBinaryData takes: a Node Readable (named without importing node:stream). */
 export type BinaryStream = Parameters<IExecuteFunctions['helpers']['prepareBinaryData']>[0];
 
-/** The transfer broke or ended early; retried by resuming or restarting, then reported. */
-export class TransferError extends Error {}
-
 /** Storage answered a ranged request with the whole file: it stopped honouring ranges. */
 export class RangeIgnoredError extends TransferError {}
-
-/** A storage response body, as the download bodies use it. */
-export interface Body {
-	on(event: string, listener: (...args: never[]) => void): unknown;
-	removeListener(event: string, listener: (...args: never[]) => void): unknown;
-	pause(): unknown;
-	resume(): unknown;
-	destroy(error?: Error): unknown;
-	/** Set once the body was destroyed (on a premature close too), after which it emits nothing more. */
-	readonly destroyed?: boolean;
-}
 
 /**
  * Watches a body while it is read (its rate, deadlines.ts); told when the output holds it

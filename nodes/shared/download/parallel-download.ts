@@ -2,7 +2,8 @@
 // a parallel transfer, and the segmented stream when it does.
 import type { IN8nHttpFullResponse } from 'n8n-workflow';
 
-import type { BinaryStream, Body } from './ordered-output';
+import type { Body } from '../transport/body-stream';
+import type { BinaryStream } from './ordered-output';
 import type { ResumingBodyOptions } from './resuming-body';
 import { segmentedBody } from './segmented-body';
 import { planSegments } from './segment-plan';

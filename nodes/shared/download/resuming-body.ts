@@ -5,14 +5,13 @@
 // Event-based on purpose: chunks move from a response to the output with push/pause/resume and
 // no promise per chunk (an async generator under Readable.from cost ~6 % of the throughput of
 // multi-GB files in `npm run bench`; this runs level with n8n's own httpRequest → store path).
+import { type Body, TransferError } from '../transport/body-stream';
 import {
 	type BinaryStream,
-	type Body,
 	type BodyWatch,
 	discard,
 	orderedOutput,
 	readBody,
-	TransferError,
 } from './ordered-output';
 
 /** How one response's body ended. */

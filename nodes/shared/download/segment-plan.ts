@@ -4,6 +4,11 @@
 // waits in memory. Every range is at most one segment long and at most `connections` ranges are
 // in flight (the window), so at most connections × segment size bytes wait: the memory window.
 
+import { MAX_CONNECTIONS, MIN_CONNECTIONS } from '../read-parameters';
+
+// The bounds belong to the parameter (read-parameters.ts); the benchmark reads them from here too.
+export { DEFAULT_CONNECTIONS, MAX_CONNECTIONS, MIN_CONNECTIONS } from '../read-parameters';
+
 export const MiB = 1024 * 1024;
 
 /** Bytes that may wait in memory for n8n's store, over all connections. */
@@ -17,11 +22,6 @@ export const MAX_SEGMENT_BYTES = 16 * MiB;
 
 /** The smallest segment of the first round's ramp. */
 const MIN_RAMP_BYTES = 1 * MiB;
-
-export const MIN_CONNECTIONS = 1;
-export const MAX_CONNECTIONS = 16;
-/** Options → Parallel Connections' default, chosen from `npm run bench`'s WAN phase (README). */
-export const DEFAULT_CONNECTIONS = 8;
 
 export interface Segment {
 	index: number;

@@ -10,15 +10,14 @@
 // from the byte it broke at (Max Retries times per segment), every response must state exactly
 // the range asked for, and any failure ends the whole stream with that error (n8n's store then
 // drops its temporary file, and download.ts destroys every other connection through destroy).
+import { type Body, TransferError } from '../transport/body-stream';
 import {
 	type BinaryStream,
-	type Body,
 	type BodyWatch,
 	discard,
 	orderedOutput,
 	RangeIgnoredError,
 	readBody,
-	TransferError,
 } from './ordered-output';
 import { segmentAnswer, type Segment, type SegmentPlan } from './segment-plan';
 

@@ -12,7 +12,7 @@ import { sleep } from '../transport/wait';
 import { USER_AGENT } from '../version';
 import { markPerVideo } from './delivery-failure';
 import { usableSignedUrl } from './download-checks';
-import type { Body } from './ordered-output';
+import type { Body } from '../transport/body-stream';
 import type { SignedUrl } from './signed-url';
 import { storageError } from './storage-errors';
 import { storageBusyError, storageRetryWait } from './storage-waits';

@@ -1,7 +1,7 @@
 import type { INode } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import { type Body, TransferError } from '../download/ordered-output';
+import { type Body, TransferError } from './body-stream';
 import { sleep } from './wait';
 
 // No request is held open for ever. n8n's `timeout` option is an idle-socket timeout: a server

@@ -4,10 +4,15 @@
 import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { readParallelConnections } from '../descriptions/common-properties';
-import { readOutputFormat, shapeVideos, type OutputFormat } from '../descriptions/video-shape';
+import { shapeVideos } from '../descriptions/video-shape';
 import { type ItemContext, itemContext } from '../item-context';
-import { readBoolean, readInteger } from '../read-parameters';
+import {
+	type OutputFormat,
+	readBoolean,
+	readInteger,
+	readOutputFormat,
+	readParallelConnections,
+} from '../read-parameters';
 import type { ApiProfile } from '../transport/api-profile';
 import { GridBankClient } from '../transport/client';
 import { deliver, type DeliverOptions, type Delivery } from './downloads';
@@ -32,12 +37,12 @@ export function pollSettings(
 	options: Pick<PollSettings, 'extras' | 'delivery'>,
 ): PollSettings {
 	const item = itemContext(ctx, new GridBankClient(ctx, profile), 0);
-	const download = readBoolean(item.node, item.param('download', false), 'Download File', 0);
+	const download = readBoolean(item, 'download', 'Download File');
 	return {
 		item,
 		download,
-		parallelConnections: download ? readParallelConnections(item.node, item.param, 0) : 1,
-		format: readOutputFormat(item.node, item.param('options.outputFormat', 'api'), 0),
+		parallelConnections: download ? readParallelConnections(item) : 1,
+		format: readOutputFormat(item),
 		startedAt: Date.now(),
 		...options,
 	};
@@ -69,15 +74,16 @@ export async function toItems(
  * then "Max Existing <noun>" (at most `max`).
  */
 export function existingToEmit(
-	ctx: IPollFunctions,
+	item: ItemContext<IPollFunctions>,
 	noun: string,
 	max = Number.MAX_SAFE_INTEGER,
 ): number {
-	const node = ctx.getNode();
-	const include = ctx.getNodeParameter('options.includeExisting', false);
-	if (!readBoolean(node, include, `Include Existing ${noun}`, 0)) return 0;
-	const value = ctx.getNodeParameter('options.maxExisting', 10);
-	return readInteger(node, value, `Max Existing ${noun}`, 0, 1, max);
+	if (!readBoolean(item, 'options.includeExisting', `Include Existing ${noun}`)) return 0;
+	return readInteger(item, 'options.maxExisting', `Max Existing ${noun}`, {
+		min: 1,
+		max,
+		fallback: 10,
+	});
 }
 
 /** "Fetch Test Event": the newest video, so fields can be mapped; no saved state is touched. */

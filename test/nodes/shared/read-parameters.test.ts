@@ -10,6 +10,8 @@ const node = {
 	position: [0, 0],
 	parameters: {},
 } as unknown as INode;
+/** An item whose every parameter is `value`. */
+const item = (value: unknown) => ({ node, itemIndex: 0, param: () => value });
 
 test.each([
 	[true, true],
@@ -18,13 +20,13 @@ test.each([
 	[' FALSE ', false],
 	['True', true],
 ])('readBoolean(%p) = %p', (value, expected) =>
-	expect(readBoolean(node, value, 'Return All', 0)).toBe(expected),
+	expect(readBoolean(item(value), 'returnAll', 'Return All')).toBe(expected),
 );
 
 test.each(['yes', '1', 1, 0, null, undefined, '', {}, []])(
 	'readBoolean(%p) refuses, naming the parameter',
 	(value) => {
-		expect(() => readBoolean(node, value, 'Return All', 0)).toThrow(
+		expect(() => readBoolean(item(value), 'returnAll', 'Return All')).toThrow(
 			'Return All must be true or false',
 		);
 	},
@@ -46,14 +48,25 @@ test.each(['', ' ', '0x10', '1e3', 'ten', '2,5', true, null, [5], NaN, Infinity]
 );
 
 test('readInteger: bounds and whole numbers, message with the display name', () => {
-	expect(readInteger(node, '3', 'Limit', 0, 1)).toBe(3);
-	expect(() => readInteger(node, '2.5', 'Limit', 0, 1)).toThrow(
+	expect(readInteger(item('3'), 'limit', 'Limit', { min: 1 })).toBe(3);
+	expect(() => readInteger(item('2.5'), 'limit', 'Limit', { min: 1 })).toThrow(
 		'Limit must be a whole number of at least 1',
 	);
-	expect(() => readInteger(node, 0, 'Limit', 0, 1)).toThrow(
+	expect(() => readInteger(item(0), 'limit', 'Limit', { min: 1 })).toThrow(
 		'Limit must be a whole number of at least 1',
 	);
-	expect(() => readInteger(node, '6', 'Expires In', 0, 1, 5)).toThrow(
+	expect(() => readInteger(item('6'), 'expiresIn', 'Expires In', { min: 1, max: 5 })).toThrow(
 		'Expires In must be a whole number from 1 to 5',
+	);
+});
+
+test('readInteger: empty is refused, or undefined when optional (one reader for both)', () => {
+	expect(() => readInteger(item(''), 'limit', 'Limit', { min: 1 })).toThrow(
+		'Limit must be a whole number of at least 1',
+	);
+	for (const empty of ['', null, undefined])
+		expect(readInteger(item(empty), 'limit', 'Limit', { min: 1, optional: true })).toBeUndefined();
+	expect(() => readInteger(item(' '), 'limit', 'Limit', { min: 1, optional: true })).toThrow(
+		'Limit must be a whole number of at least 1',
 	);
 });

@@ -1,24 +1,10 @@
 // The Usage resource: the account's usage report.
-import type { INodeProperties } from 'n8n-workflow';
-
-import { operationPicker } from '../../../shared/descriptions/operation-picker';
+import type { Resource } from '../../../shared/operation';
 import * as get from './get.operation';
 
-export { get };
-
-export const description: INodeProperties[] = [
-	operationPicker(
-		'usage',
-		[
-			{
-				name: 'Get',
-				value: 'get',
-				action: 'Get account usage',
-				description:
-					'Get the subscription tier, lease period, downloads this period and the most downloaded videos',
-			},
-		],
-		'get',
-	),
-	...get.description,
-];
+export const resource: Resource = {
+	name: 'Usage',
+	value: 'usage',
+	defaultOperation: 'get',
+	operations: [get],
+};

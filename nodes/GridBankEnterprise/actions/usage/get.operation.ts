@@ -3,11 +3,23 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { bodyObject } from '../../../shared/transport/body-checks';
 import { optionsCollection } from '../../../shared/descriptions/common-properties';
-import { type ActionItem, jsonItems, type OperationResult } from '../../../shared/operation';
+import {
+	type ActionItem,
+	jsonItems,
+	type OperationOption,
+	type OperationResult,
+} from '../../../shared/operation';
 
-const show = { resource: ['usage'], operation: ['get'] };
+export const option: OperationOption = {
+	name: 'Get',
+	value: 'get',
+	action: 'Get account usage',
+	description:
+		'Get the subscription tier, lease period, downloads this period and the most downloaded videos',
+};
+export const subtitle = 'Get Usage';
 
-export const description: INodeProperties[] = [optionsCollection(show)];
+export const description: INodeProperties[] = [optionsCollection()];
 
 export async function execute(item: ActionItem): Promise<OperationResult> {
 	const { body } = await item.client.get<IDataObject>('/usage/me', item.scope);

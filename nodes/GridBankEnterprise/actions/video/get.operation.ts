@@ -4,27 +4,36 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { ENTERPRISE } from '../../transport/profile';
 import { optionsCollection } from '../../../shared/descriptions/common-properties';
-import { type ActionItem, jsonItems, type OperationResult } from '../../../shared/operation';
+import {
+	type ActionItem,
+	jsonItems,
+	type OperationOption,
+	type OperationResult,
+} from '../../../shared/operation';
 import { videoObject } from '../../../shared/transport/body-checks';
 import { encodeId } from '../../../shared/validate';
-import {
-	outputFormatOption,
-	readOutputFormat,
-	shapeVideos,
-} from '../../../shared/descriptions/video-shape';
+import { outputFormatOption, shapeVideos } from '../../../shared/descriptions/video-shape';
+import { readOutputFormat } from '../../../shared/read-parameters';
 import { readVideoId, videoIdProperty } from './video-id';
 
-const show = { resource: ['video'], operation: ['get'] };
+export const option: OperationOption = {
+	name: 'Get',
+	value: 'get',
+	action: 'Get video details',
+	description:
+		'Get the details of one video by its ID: title, description, duration, creator, dimensions, location, keywords',
+};
+export const subtitle = 'Get Video';
 
 export const description: INodeProperties[] = [
-	videoIdProperty(show, 'whose details to get'),
-	optionsCollection(show, [outputFormatOption]),
+	videoIdProperty('whose details to get'),
+	optionsCollection([outputFormatOption]),
 ];
 
 export async function execute(item: ActionItem): Promise<OperationResult> {
 	const { client, itemIndex } = item;
-	const videoId = readVideoId(item.ctx, itemIndex);
-	const format = readOutputFormat(item.node, item.param('options.outputFormat', 'api'), itemIndex);
+	const videoId = readVideoId(item);
+	const format = readOutputFormat(item);
 	const { body } = await client.get<IDataObject>(`/videos/${encodeId(videoId)}`, {
 		...item.scope,
 		subject: videoId,

@@ -8,22 +8,28 @@ import {
 	parallelConnectionsOption,
 } from '../../../shared/descriptions/common-properties';
 import { urlOrFile } from '../../../shared/download/download-item';
-import type { ActionItem, OperationResult } from '../../../shared/operation';
-import { optionalInteger, requireText } from '../../../shared/validate';
+import type { ActionItem, OperationOption, OperationResult } from '../../../shared/operation';
+import { readInteger } from '../../../shared/read-parameters';
+import { requireText } from '../../../shared/validate';
 import { issueDownloadUrl } from '../../transport/download-url';
 import { readVideoId, videoIdProperty } from './video-id';
 
-const show = { resource: ['video'], operation: ['getDownload'] };
+export const option: OperationOption = {
+	name: 'Get Download',
+	value: 'getDownload',
+	action: 'Get a download URL for a video',
+	description:
+		'Get a signed, short-lived URL of the original file of one video; with Download File on, also the file itself as binary data',
+};
 
 export const description: INodeProperties[] = [
-	videoIdProperty(show, 'to download'),
+	videoIdProperty('to download'),
 	{
 		displayName: 'Expires In (Minutes)',
 		name: 'expiresIn',
 		type: 'number',
 		typeOptions: { minValue: 1, maxValue: 5 },
 		default: 5,
-		displayOptions: { show },
 		description: 'How long the download URL stays valid, 1 to 5 minutes',
 	},
 	{
@@ -31,30 +37,26 @@ export const description: INodeProperties[] = [
 		name: 'searchId',
 		type: 'string',
 		default: '',
-		displayOptions: { show },
 		description:
 			'The search_id of the search that found this video (Search puts it on every item), so GridBank can attribute the download. Optional.',
 	},
-	...downloadProperties(show),
-	optionsCollection(show, [parallelConnectionsOption]),
+	...downloadProperties(),
+	optionsCollection([parallelConnectionsOption]),
 ];
 
 export async function execute(item: ActionItem): Promise<OperationResult> {
-	const { node, itemIndex } = item;
-	const videoId = readVideoId(item.ctx, itemIndex);
-	const expiresIn = optionalInteger(
-		node,
-		item.param('expiresIn', 5),
-		'Expires In',
-		itemIndex,
-		1,
-		5,
-	);
+	const videoId = readVideoId(item);
+	const expiresIn = readInteger(item, 'expiresIn', 'Expires In', {
+		min: 1,
+		max: 5,
+		fallback: 5,
+		optional: true,
+	});
 	const searchIdValue = item.param('searchId', '');
 	const searchId =
 		searchIdValue === '' || searchIdValue === null
 			? undefined
-			: requireText(node, searchIdValue, 'Search ID', itemIndex, 200);
+			: requireText(item, searchIdValue, 'Search ID', 200);
 
 	const qs: IDataObject = {};
 	if (expiresIn !== undefined) qs.expires_in = expiresIn;

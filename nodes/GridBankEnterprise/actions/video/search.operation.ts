@@ -16,30 +16,36 @@ import {
 	optionsCollection,
 	returnAllProperty,
 } from '../../../shared/descriptions/common-properties';
-import { type ActionItem, jsonItems, type OperationResult } from '../../../shared/operation';
+import {
+	type ActionItem,
+	jsonItems,
+	type OperationOption,
+	type OperationResult,
+} from '../../../shared/operation';
 import { UNPRODUCTIVE_PAGES } from '../../../shared/transport/page-progress';
 import { LAST_PAGE } from '../../../shared/transport/paging';
-import { readBoolean } from '../../../shared/read-parameters';
-import { optionalInteger } from '../../../shared/validate';
-import {
-	outputFormatOption,
-	readOutputFormat,
-	shapeVideos,
-} from '../../../shared/descriptions/video-shape';
-
-const show = { resource: ['video'], operation: ['search'] };
+import { readBoolean, readInteger, readOutputFormat } from '../../../shared/read-parameters';
+import { outputFormatOption, shapeVideos } from '../../../shared/descriptions/video-shape';
 
 // n8n's usual Limit default (its verification scan insists on 50), one page of 50.
 const DEFAULT_LIMIT = 50;
 
+export const option: OperationOption = {
+	name: 'Search',
+	value: 'search',
+	action: 'Search videos by keywords',
+	description:
+		'Search the GridBank catalogue by words, with sort, duration and theme filters; each result has the video ID that Get and Get Download take',
+};
+export const subtitle = 'Search Videos';
+
 export const description: INodeProperties[] = [
-	queryProperty({ show }),
+	queryProperty(),
 	returnAllProperty(
-		{ show },
 		`Costs one request per 80 videos, up to GridBank's last page (${LAST_PAGE}): at most ${LAST_PAGE} requests and ${LAST_PAGE * 80} videos per search.`,
 	),
 	{
-		...limitProperty({ show }),
+		...limitProperty(),
 		hint: 'Reads only what the limit needs: one request per 80 videos',
 	},
 	{
@@ -48,7 +54,6 @@ export const description: INodeProperties[] = [
 		type: 'collection',
 		placeholder: 'Add filter',
 		default: {},
-		displayOptions: { show },
 		options: [
 			durationMaxOption,
 			durationMinOption,
@@ -67,18 +72,17 @@ export const description: INodeProperties[] = [
 			themeOption,
 		],
 	},
-	optionsCollection(show, [outputFormatOption]),
+	optionsCollection([outputFormatOption]),
 ];
 
 export async function execute(item: ActionItem): Promise<OperationResult> {
-	const { node, itemIndex } = item;
-	const qs = readSearchQuery(node, item.param, itemIndex);
-	const returnAll = readBoolean(node, item.param('returnAll', false), 'Return All', itemIndex);
+	const qs = readSearchQuery(item);
+	const returnAll = readBoolean(item, 'returnAll', 'Return All');
 	const limit = returnAll
 		? undefined
-		: (optionalInteger(node, item.param('limit', DEFAULT_LIMIT), 'Limit', itemIndex, 1) ??
+		: (readInteger(item, 'limit', 'Limit', { min: 1, fallback: DEFAULT_LIMIT, optional: true }) ??
 			DEFAULT_LIMIT);
-	const format = readOutputFormat(node, item.param('options.outputFormat', 'api'), itemIndex);
+	const format = readOutputFormat(item);
 
 	const { items, truncated, stalled } = await searchVideos(item.client, item.scope, qs, limit);
 	const result = jsonItems(shapeVideos(format, ENTERPRISE.videoFields, items, ['search_id']));

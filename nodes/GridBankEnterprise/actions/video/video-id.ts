@@ -1,23 +1,15 @@
-// The Video ID picker Get Video and Get Download share, and its check against the API's pattern.
-import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+// The Video ID picker Get Video and Get Download share, checked by the editor and the node with
+// one pattern (VIDEO_ID_REGEX).
+import type { INodeProperties } from 'n8n-workflow';
 
-import {
-	readVideoParameter,
-	VIDEO_ID_REGEX,
-	videoLocator,
-} from '../../../shared/descriptions/video-locator';
+import { videoLocator } from '../../../shared/descriptions/video-locator';
+import { type ItemParameters, readVideoParameter } from '../../../shared/read-parameters';
+import { VIDEO_ID_REGEX } from '../../../shared/validate';
 
-/** GridBank's video_id: 1-50 letters, digits, "/", "_" or "-". */
-export const VIDEO_ID_PATTERN = /^[a-zA-Z0-9/_-]{1,50}$/;
-
-export const videoIdProperty = (
-	show: NonNullable<INodeProperties['displayOptions']>['show'],
-	what: string,
-): INodeProperties =>
+export const videoIdProperty = (what: string): INodeProperties =>
 	videoLocator({
 		name: 'videoId',
 		displayName: 'Video ID',
-		show,
 		searchListMethod: 'searchVideos',
 		searchFilterRequired: true,
 		idRegex: VIDEO_ID_REGEX,
@@ -27,5 +19,5 @@ export const videoIdProperty = (
 		description: `The video ${what}: its ID (1-50 letters, digits, "/", "_" or "-", such as gbv-3fK9xQ2m). Type words to search the catalogue and pick one, or map the ID field of a Search result.`,
 	});
 
-export const readVideoId = (ctx: IExecuteFunctions, itemIndex: number): string =>
-	readVideoParameter(ctx, 'videoId', 'Video ID', itemIndex, VIDEO_ID_PATTERN);
+export const readVideoId = (item: ItemParameters): string =>
+	readVideoParameter(item, 'videoId', 'Video ID', VIDEO_ID_REGEX);

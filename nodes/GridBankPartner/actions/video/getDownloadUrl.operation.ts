@@ -7,21 +7,24 @@ import {
 	parallelConnectionsOption,
 } from '../../../shared/descriptions/common-properties';
 import { urlOrFile } from '../../../shared/download/download-item';
-import type { ActionItem, OperationResult } from '../../../shared/operation';
+import type { ActionItem, OperationOption, OperationResult } from '../../../shared/operation';
 import { issueDownloadUrl } from '../../transport/download-url';
-import {
-	readVideoParameter,
-	VIDEO_KEY_REGEX,
-	videoLocator,
-} from '../../../shared/descriptions/video-locator';
+import { videoLocator } from '../../../shared/descriptions/video-locator';
+import { readVideoParameter } from '../../../shared/read-parameters';
+import { VIDEO_KEY_REGEX } from '../../../shared/validate';
 
-const show = { operation: ['getDownloadUrl'] };
+export const option: OperationOption = {
+	name: 'Get Download URL',
+	value: 'getDownloadUrl',
+	action: 'Get a download URL for a licensed video',
+	description:
+		'Get a signed, five-minute URL of the unwatermarked master file of one licensed video; with Download File on, also the file itself as binary data',
+};
 
 export const description: INodeProperties[] = [
 	videoLocator({
 		name: 'videoKey',
 		displayName: 'Video Key',
-		show,
 		searchListMethod: 'searchLicensedVideos',
 		searchFilterRequired: false,
 		idRegex: VIDEO_KEY_REGEX,
@@ -31,11 +34,11 @@ export const description: INodeProperties[] = [
 		description:
 			"The video to download: its video_key (1-50 characters, such as gbv-3fK9xQ2m), from this account's licences. Pick it from the list (newest licence first; type to filter by title), or map video_key from List Licensed Content or the GridBank Partner Trigger.",
 	}),
-	...downloadProperties(show),
-	optionsCollection(show, [parallelConnectionsOption]),
+	...downloadProperties(),
+	optionsCollection([parallelConnectionsOption]),
 ];
 
 export async function execute(item: ActionItem): Promise<OperationResult> {
-	const videoKey = readVideoParameter(item.ctx, 'videoKey', 'Video Key', item.itemIndex);
+	const videoKey = readVideoParameter(item, 'videoKey', 'Video Key');
 	return await urlOrFile(item, videoKey, async () => await issueDownloadUrl(item, videoKey));
 }

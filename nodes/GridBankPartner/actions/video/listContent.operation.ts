@@ -9,24 +9,30 @@ import {
 	returnAllProperty,
 } from '../../../shared/descriptions/common-properties';
 import { inputError } from '../../../shared/transport/errors';
-import { type ActionItem, jsonItems, type OperationResult } from '../../../shared/operation';
-import { readBoolean, readInteger } from '../../../shared/read-parameters';
-import { parseInZone } from '../../../shared/zoned-time';
 import {
-	outputFormatOption,
-	readOutputFormat,
-	shapeVideos,
-} from '../../../shared/descriptions/video-shape';
+	type ActionItem,
+	jsonItems,
+	type OperationOption,
+	type OperationResult,
+} from '../../../shared/operation';
+import { readBoolean, readInteger, readOutputFormat } from '../../../shared/read-parameters';
+import { parseInZone } from '../../../shared/zoned-time';
+import { outputFormatOption, shapeVideos } from '../../../shared/descriptions/video-shape';
 
-const show = { show: { operation: ['listContent'] } };
+export const option: OperationOption = {
+	name: 'List Licensed Content',
+	value: 'listContent',
+	action: 'List licensed videos',
+	description:
+		'List the videos this account (and its team owner) has licensed, newest purchase first, with their video keys, titles and preview links',
+};
 
 export const description: INodeProperties[] = [
 	returnAllProperty(
-		show,
 		'Costs one request per 100 videos (1,000 licences: 10 requests). GridBank allows 300 requests a minute per account, shared by all its keys and workflows.',
 	),
-	{ ...limitProperty(show), hint: 'Reads only what the limit needs: one request per 100 videos' },
-	optionsCollection(show.show, [
+	{ ...limitProperty(), hint: 'Reads only what the limit needs: one request per 100 videos' },
+	optionsCollection([
 		outputFormatOption,
 		{
 			displayName: 'Purchased After',
@@ -61,13 +67,12 @@ function toEpochMs(item: ActionItem, value: unknown): number | undefined {
 }
 
 export async function execute(item: ActionItem): Promise<OperationResult> {
-	const { node, itemIndex } = item;
-	const returnAll = readBoolean(node, item.param('returnAll', false), 'Return All', itemIndex);
+	const returnAll = readBoolean(item, 'returnAll', 'Return All');
 	const limit = returnAll
 		? undefined
-		: readInteger(node, item.param('limit', 50), 'Limit', itemIndex, 1);
+		: readInteger(item, 'limit', 'Limit', { min: 1, fallback: 50 });
 	const after = toEpochMs(item, item.param('options.purchasedAfter', ''));
-	const format = readOutputFormat(node, item.param('options.outputFormat', 'api'), itemIndex);
+	const format = readOutputFormat(item);
 
 	const { items } = await listLicences(item.client, item.scope, {
 		limit,

@@ -5,13 +5,12 @@
 import type { INode, INodeProperties } from 'n8n-workflow';
 
 import { GridBankEnterprise } from '../../../../nodes/GridBankEnterprise/GridBankEnterprise.node';
-import { VIDEO_ID_PATTERN } from '../../../../nodes/GridBankEnterprise/actions/video/video-id';
 import { GridBankPartner } from '../../../../nodes/GridBankPartner/GridBankPartner.node';
 import {
 	PICKER_MAX_PAGES,
 	PICKER_MIN_MATCHES,
 } from '../../../../nodes/shared/methods/video-picker';
-import { requireVideoId } from '../../../../nodes/shared/validate';
+import { requireVideoId, VIDEO_ID_REGEX } from '../../../../nodes/shared/validate';
 import { runEnterprise, runPartner } from '../../../harness/run-gridbank';
 import { coreMajor, nodeParameterIssues } from '../../../harness/engine';
 import { listSearch, listSearchAll } from '../../../harness/list-search';
@@ -268,7 +267,10 @@ describe('"By ID": n8n\'s own parameter check uses the same rules as the node', 
 	const partnerNode = new GridBankPartner().description;
 	const enterpriseNode = new GridBankEnterprise().description;
 
-	/** n8n's parameter issues for a node holding `value` in "By ID" mode (the check the editor and the engine run). */
+	/**
+	 * n8n's parameter issues for a node holding `value` in "By ID" mode (the check the editor and
+	 * the engine run). `parameters` holds the resource too, as n8n fills defaults in before the check.
+	 */
 	const issues = (
 		description: typeof partnerNode,
 		parameters: Record<string, unknown>,
@@ -326,15 +328,20 @@ describe('"By ID": n8n\'s own parameter check uses the same rules as the node', 
 	];
 
 	test.each(samples)('Partner video key %j: the editor and the node agree', (value) => {
-		const node = accepts(() => requireVideoId({} as INode, value, 'Video Key', 0));
+		const node = accepts(() =>
+			requireVideoId({ node: {} as INode, itemIndex: 0 }, value, 'Video Key'),
+		);
 		const editor =
-			issues(partnerNode, { operation: 'getDownloadUrl' }, 'videoKey', value).length === 0;
+			issues(partnerNode, { resource: 'video', operation: 'getDownloadUrl' }, 'videoKey', value)
+				.length === 0;
 		// An empty value is "required", not a format problem: n8n reports it either way.
 		expect(editor).toBe(node);
 	});
 
 	test.each(samples)('Enterprise video ID %j: the editor and the node agree', (value) => {
-		const node = accepts(() => requireVideoId({} as INode, value, 'Video ID', 0, VIDEO_ID_PATTERN));
+		const node = accepts(() =>
+			requireVideoId({ node: {} as INode, itemIndex: 0 }, value, 'Video ID', VIDEO_ID_REGEX),
+		);
 		const editor =
 			issues(enterpriseNode, { resource: 'video', operation: 'get' }, 'videoId', value).length ===
 			0;
@@ -356,7 +363,7 @@ describe('"By ID": n8n\'s own parameter check uses the same rules as the node', 
 				issues(
 					description,
 					name === 'videoKey'
-						? { operation: 'getDownloadUrl' }
+						? { resource: 'video', operation: 'getDownloadUrl' }
 						: { resource: 'video', operation: 'get' },
 					name,
 					example,
