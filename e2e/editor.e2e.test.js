@@ -21,6 +21,7 @@ const {
 	E2E_DIR,
 	OWNER,
 	TRIGGER_EXAMPLES,
+	waitFor,
 } = require('./helpers');
 
 const EDITOR_WF = 'e2eEditorPartner';
@@ -32,17 +33,6 @@ let s;
 let server;
 let triggerWf;
 let triggerFolder;
-
-const waitFor = async (what, fn, { timeoutMs = 60_000, everyMs = 500 } = {}) => {
-	const started = Date.now();
-	for (;;) {
-		const v = await fn();
-		if (v) return v;
-		if (Date.now() - started > timeoutMs)
-			throw new Error(`timed out after ${timeoutMs / 1000}s waiting for ${what}`);
-		await new Promise((r) => setTimeout(r, everyMs));
-	}
-};
 
 /**
  * Trigger polls seen by the simulator (the list at per_page 100; other tests list with 1 or 3).

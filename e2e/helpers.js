@@ -106,6 +106,18 @@ function assertNoSecret(result, secret) {
 		throw new Error('the API key appears in the execution data or the n8n log');
 }
 
+/** Polls `fn` until it returns something truthy (returned), or fails after `timeoutMs`. */
+async function waitFor(what, fn, { timeoutMs = 60_000, everyMs = 500 } = {}) {
+	const started = Date.now();
+	for (;;) {
+		const v = await fn();
+		if (v) return v;
+		if (Date.now() - started > timeoutMs)
+			throw new Error(`timed out after ${timeoutMs / 1000}s waiting for ${what}`);
+		await new Promise((r) => setTimeout(r, everyMs));
+	}
+}
+
 /**
  * The owner of the suite's n8n user folder, for every test that starts `n8n start`. One owner:
  * on n8n 1.x the first server sets it up through the REST API and later ones log in as it.
@@ -133,5 +145,6 @@ module.exports = {
 	sha256File,
 	describeFailure,
 	assertNoSecret,
+	waitFor,
 	rt,
 };

@@ -10,6 +10,7 @@ import { stampDate } from './clock';
 import { Engine, resolveOptions } from './engine';
 import { faultSwitches } from './fault-switches';
 import { closeServer, flatHeaders, listen, splitUrl } from './http-server';
+import { republishVideo, restoreVideos, withdrawVideos } from './collection-changes';
 import { handleStorage } from './storage';
 import type {
 	DispositionMode,
@@ -211,6 +212,18 @@ class SimulatorImpl implements Simulator {
 
 	addEnterpriseVideos(videos: Array<Partial<EnterpriseVideo>>): string[] {
 		return this.engine.world.addEnterpriseVideos(videos);
+	}
+
+	republishVideo(id: string, publishedAt = this.now()): void {
+		republishVideo(this.engine.world, id, publishedAt);
+	}
+
+	withdrawVideos(ids: string[]): void {
+		withdrawVideos(this.engine.world, ids);
+	}
+
+	restoreVideos(ids: string[]): void {
+		restoreVideos(this.engine.world, ids);
 	}
 
 	getVideo(idOrKey: string): EnterpriseVideo | undefined {

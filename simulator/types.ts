@@ -347,6 +347,12 @@ export interface Simulator {
 	unlicensedVideoKey(key: string): string;
 	createEnterpriseAccount(o?: { tier?: Tier; subscription?: boolean }): { key: string };
 	addEnterpriseVideos(videos: Array<Partial<EnterpriseVideo>>): string[];
+	/** Addition: the video's time becomes `publishedAt` (ms, default now): it moves in `recent` searches. */
+	republishVideo(id: string, publishedAt?: number): void;
+	/** Addition: the videos drop out of every search (metadata and downloads still answer). */
+	withdrawVideos(ids: string[]): void;
+	/** Addition: withdrawn videos come back to search at the time they had. */
+	restoreVideos(ids: string[]): void;
 	/** Addition: a catalogue video (metadata + simulator-only fields), or undefined. */
 	getVideo(idOrKey: string): EnterpriseVideo | undefined;
 	/** Addition: the effective file served for a video. */

@@ -22,7 +22,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { sameBaseUrl } from '../shared/transport/base-url';
-import { type FailureCounts, readFailures } from './failing-videos';
+import type { FailureCounts } from '../shared/trigger/failing-videos';
+import { type PendingState, readPending } from '../shared/trigger/saved-state';
 
 export const STATE_VERSION = 1;
 /** Purchases recorded up to this long before the newest seen one are still caught. */
@@ -36,7 +37,7 @@ export const MAX_SKEW_SECONDS = 300;
 /** Known videos without a usable date in a row after which paging stops. */
 export const KNOWN_RUN = 50;
 
-export interface SeenState {
+export interface SeenState extends PendingState {
 	version: typeof STATE_VERSION;
 	/** The API the state belongs to: another base URL (staging → production) starts afresh. */
 	baseUrl: string;
@@ -44,10 +45,6 @@ export interface SeenState {
 	since: number | null;
 	/** Listed video keys, newest first. */
 	keys: string[];
-	/** New videos found but not emitted yet (a poll that downloads stops before its time budget runs out). */
-	pending: IDataObject[];
-	/** Pending videos that failed on earlier polls while others were delivered (failing-videos.ts). */
-	failures: FailureCounts;
 }
 
 /**
@@ -92,19 +89,8 @@ export function readState(data: IDataObject, baseUrl: string): SeenState | undef
 		baseUrl,
 		since,
 		keys: data.keys.map(String),
-		pending: Array.isArray(data.pending) ? (data.pending as IDataObject[]) : [],
-		failures: readFailures(data.failures),
+		...readPending(data),
 	};
-}
-
-/** Writes the fields that changed, so a poll that learnt nothing does not make n8n save the workflow. */
-export function writeState(data: IDataObject, state: SeenState): void {
-	const fields: IDataObject = { ...state };
-	if (!state.pending.length) delete fields.pending;
-	if (!Object.keys(state.failures).length) delete fields.failures;
-	for (const name of Object.keys(data)) if (!(name in fields)) delete data[name];
-	for (const [name, value] of Object.entries(fields))
-		if (JSON.stringify(data[name]) !== JSON.stringify(value)) data[name] = value;
 }
 
 /**

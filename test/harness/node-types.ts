@@ -11,6 +11,7 @@ import type {
 import { GridBankEnterpriseApi } from '../../credentials/GridBankEnterpriseApi.credentials';
 import { GridBankPartnerApi } from '../../credentials/GridBankPartnerApi.credentials';
 import { GridBankEnterprise } from '../../nodes/GridBankEnterprise/GridBankEnterprise.node';
+import { GridBankEnterpriseTrigger } from '../../nodes/GridBankEnterpriseTrigger/GridBankEnterpriseTrigger.node';
 import { GridBankPartner } from '../../nodes/GridBankPartner/GridBankPartner.node';
 import { GridBankPartnerTrigger } from '../../nodes/GridBankPartnerTrigger/GridBankPartnerTrigger.node';
 import { TestAgent, TestItems, TestManualTrigger } from './test-nodes';
@@ -22,6 +23,7 @@ const types: Record<string, INodeType> = {
 	'n8n-nodes-gridbank.gridBankPartner': new GridBankPartner(),
 	'n8n-nodes-gridbank.gridBankPartnerTrigger': new GridBankPartnerTrigger(),
 	'n8n-nodes-gridbank.gridBankEnterprise': new GridBankEnterprise(),
+	'n8n-nodes-gridbank.gridBankEnterpriseTrigger': new GridBankEnterpriseTrigger(),
 };
 
 /** Registers a node type (used as the package grows: Enterprise, Trigger). */

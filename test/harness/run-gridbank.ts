@@ -72,23 +72,38 @@ afterEach(async () => {
 	for (const trigger of open.splice(0)) await trigger.close();
 });
 
-/** A GridBank Partner Trigger (not yet activated), closed after the test. */
-export function pollTrigger(
-	parameters: Record<string, unknown> = {},
-	options: PollTriggerOptions = {},
+/** A polling trigger on the test file's simulator with its API's demo key unless told, closed after the test. */
+function openTrigger(
+	type: 'gridBankPartnerTrigger' | 'gridBankEnterpriseTrigger',
+	parameters: Record<string, unknown>,
+	options: PollTriggerOptions,
 ): PollingTrigger {
+	const partner = type === 'gridBankPartnerTrigger';
 	const {
 		sim = currentSimulator(),
-		apiKey = DEMO_PARTNER_KEY,
+		apiKey = partner ? DEMO_PARTNER_KEY : DEMO_ENTERPRISE_KEY,
 		baseUrl = sim.baseUrl,
 		...extra
 	} = options;
+	const credential = partner ? 'gridBankPartnerApi' : 'gridBankEnterpriseApi';
 	const trigger = new PollingTrigger({
-		type: 'gridBankPartnerTrigger',
+		type,
 		parameters,
-		credentials: { gridBankPartnerApi: { apiKey, baseUrl } },
+		credentials: { [credential]: { apiKey, baseUrl } },
 		...extra,
 	});
 	open.push(trigger);
 	return trigger;
 }
+
+/** A GridBank Partner Trigger (not yet activated), closed after the test. */
+export const pollTrigger = (
+	parameters: Record<string, unknown> = {},
+	options: PollTriggerOptions = {},
+) => openTrigger('gridBankPartnerTrigger', parameters, options);
+
+/** A GridBank Enterprise Trigger (not yet activated) on the Enterprise demo key, closed after the test. */
+export const pollEnterpriseTrigger = (
+	parameters: Record<string, unknown> = {},
+	options: PollTriggerOptions = {},
+) => openTrigger('gridBankEnterpriseTrigger', parameters, options);

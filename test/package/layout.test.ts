@@ -27,6 +27,7 @@ const LAYERS: Array<[layer: string, units: RegExp]> = [
 	['descriptions', /^nodes\/shared\/descriptions\/$/],
 	['list search', /^nodes\/shared\/methods\/$/],
 	['item loop', /^nodes\/shared\/run-items\.ts$/],
+	['trigger poll', /^nodes\/shared\/trigger\/$/],
 	['action nodes', /^nodes\/(?!shared\/)\w+(?<!Trigger)\/$/],
 	['trigger nodes', /^nodes\/\w+Trigger\/$/],
 ];

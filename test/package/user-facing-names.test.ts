@@ -9,6 +9,7 @@ import type {
 } from 'n8n-workflow';
 
 import { GridBankEnterprise } from '../../nodes/GridBankEnterprise/GridBankEnterprise.node';
+import { GridBankEnterpriseTrigger } from '../../nodes/GridBankEnterpriseTrigger/GridBankEnterpriseTrigger.node';
 import { GridBankPartner } from '../../nodes/GridBankPartner/GridBankPartner.node';
 import { GridBankPartnerTrigger } from '../../nodes/GridBankPartnerTrigger/GridBankPartnerTrigger.node';
 
@@ -48,6 +49,10 @@ test('GridBank Enterprise', () => {
 
 test('GridBank Partner Trigger', () => {
 	expect(summary(new GridBankPartnerTrigger().description)).toEqual(TRIGGER);
+});
+
+test('GridBank Enterprise Trigger', () => {
+	expect(summary(new GridBankEnterpriseTrigger().description)).toEqual(ENTERPRISE_TRIGGER);
 });
 
 test('list-search methods the video pickers name', () => {
@@ -134,5 +139,27 @@ const TRIGGER = {
 		'options.outputFormat=api',
 		'options.outputFormat=video',
 		'options.parallelConnections',
+	],
+};
+
+const ENTERPRISE_TRIGGER = {
+	name: 'gridBankEnterpriseTrigger',
+	credentials: ['gridBankEnterpriseApi'],
+	parameters: [
+		'binaryPropertyName',
+		'download',
+		'filters',
+		'filters.durationMax',
+		'filters.durationMin',
+		'filters.theme',
+		'options',
+		'options.includeExisting',
+		'options.maxExisting',
+		'options.maxRetries',
+		'options.outputFormat',
+		'options.outputFormat=api',
+		'options.outputFormat=video',
+		'options.parallelConnections',
+		'query',
 	],
 };

@@ -11,6 +11,7 @@ export async function searchVideos(
 	scope: ItemScope,
 	qs: IDataObject,
 	limit: number | undefined,
+	stopAt?: (video: IDataObject) => boolean,
 ): Promise<PagingResult> {
-	return await pageByNumber(client, { path: '/videos/search', qs, ...scope, limit });
+	return await pageByNumber(client, { path: '/videos/search', qs, ...scope, limit, stopAt });
 }

@@ -1,32 +1,11 @@
 // examples/partner-trigger-backup.json is a workflow n8n can import and keep state for: the
 // checks n8n itself would only fail silently on (a too-long id means its static data is never saved).
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { INodeProperties } from 'n8n-workflow';
 
 import { GridBankPartnerTrigger } from '../../../nodes/GridBankPartnerTrigger/GridBankPartnerTrigger.node';
+import { readExample } from '../../harness/example-workflow';
 
-interface ExampleNode {
-	name: string;
-	type: string;
-	parameters: Record<string, unknown>;
-	credentials?: Record<string, { id: string; name: string }>;
-	disabled?: boolean;
-}
-
-const workflow = JSON.parse(
-	readFileSync(
-		join(__dirname, '..', '..', '..', 'examples', 'partner-trigger-backup.json'),
-		'utf8',
-	),
-) as {
-	id: string;
-	nodes: ExampleNode[];
-	connections: Record<string, { main: Array<Array<{ node: string }>> }>;
-};
-const trigger = workflow.nodes.find(
-	(node) => node.type === 'n8n-nodes-gridbank.gridBankPartnerTrigger',
-) as ExampleNode;
+const { workflow, trigger } = readExample('partner-trigger-backup.json', 'gridBankPartnerTrigger');
 
 test('its id is one n8n saves static data for (1-21 characters), so the trigger keeps its state', () => {
 	expect(workflow.id.length).toBeGreaterThan(0);

@@ -5,7 +5,7 @@ import {
 	MAX_TRACKED_FAILURES,
 	readFailures,
 	repeatedFailureMessage,
-} from '../../../nodes/GridBankPartnerTrigger/failing-videos';
+} from '../../../nodes/shared/trigger/failing-videos';
 
 test('a failure counts up to the limit, then the video is exhausted and forgotten', () => {
 	let counts = {};

@@ -5,7 +5,7 @@
 // every video fails the polls and never turns into videos emitted without their files.
 import type { INodeExecutionData } from 'n8n-workflow';
 
-import { FAILED_POLLS_LIMIT } from '../../../nodes/GridBankPartnerTrigger/failing-videos';
+import { FAILED_POLLS_LIMIT } from '../../../nodes/shared/trigger/failing-videos';
 import { storedBytes } from '../../harness/engine';
 import { useSimulator } from '../../harness/simulator';
 import { pollTrigger } from '../../harness/run-gridbank';

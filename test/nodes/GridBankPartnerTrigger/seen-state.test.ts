@@ -11,9 +11,9 @@ import {
 	sinceFor,
 	STATE_VERSION,
 	stopPaging,
-	writeState,
 	type SeenState,
 } from '../../../nodes/GridBankPartnerTrigger/seen-state';
+import { writeState } from '../../../nodes/shared/trigger/saved-state';
 
 const BASE = 'https://api2.gridbank.io';
 const NOW = 1_800_000_000;

@@ -1,25 +1,32 @@
 // Search Videos: GET /external/v1/videos/search, numbered pages with a constant per_page,
 // up to the API's last page; every item carries the search_id of its response.
-import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import type { INodeProperties } from 'n8n-workflow';
 
 import { ENTERPRISE } from '../../transport/profile';
 import { searchVideos } from '../../transport/search';
+import {
+	durationMaxOption,
+	durationMinOption,
+	queryProperty,
+	readSearchQuery,
+	themeOption,
+} from '../../transport/search-query';
 import {
 	limitProperty,
 	optionsCollection,
 	returnAllProperty,
 } from '../../../shared/descriptions/common-properties';
-import { inputError } from '../../../shared/transport/errors';
-import type { ActionItem, OperationOption, OperationResult } from '../../../shared/operation';
-import { jsonItems } from '../../../shared/operation';
+import {
+	type ActionItem,
+	jsonItems,
+	type OperationOption,
+	type OperationResult,
+} from '../../../shared/operation';
 import { UNPRODUCTIVE_PAGES } from '../../../shared/transport/page-progress';
 import { LAST_PAGE } from '../../../shared/transport/paging';
 import { readBoolean, readInteger, readOutputFormat } from '../../../shared/read-parameters';
-import { requireText } from '../../../shared/validate';
 import { outputFormatOption, shapeVideos } from '../../../shared/descriptions/video-shape';
 
-/** The API's bound on q. */
-const MAX_QUERY_LENGTH = 200;
 // n8n's usual Limit default (its verification scan insists on 50), one page of 50.
 const DEFAULT_LIMIT = 50;
 
@@ -33,16 +40,7 @@ export const option: OperationOption = {
 export const subtitle = 'Search Videos';
 
 export const description: INodeProperties[] = [
-	{
-		displayName: 'Query',
-		name: 'query',
-		type: 'string',
-		default: '',
-		required: true,
-		placeholder: 'e.g. drone city skyline',
-		description:
-			'Words to search for in titles and keywords (1-200 characters); every word must match',
-	},
+	queryProperty(),
 	returnAllProperty(
 		`Costs one request per 80 videos, up to GridBank's last page (${LAST_PAGE}): at most ${LAST_PAGE} requests and ${LAST_PAGE * 80} videos per search.`,
 	),
@@ -57,22 +55,8 @@ export const description: INodeProperties[] = [
 		placeholder: 'Add filter',
 		default: {},
 		options: [
-			{
-				displayName: 'Max Duration (Seconds)',
-				name: 'durationMax',
-				type: 'number',
-				typeOptions: { minValue: 0 },
-				default: 60,
-				description: 'Only videos at most this long',
-			},
-			{
-				displayName: 'Min Duration (Seconds)',
-				name: 'durationMin',
-				type: 'number',
-				typeOptions: { minValue: 0 },
-				default: 0,
-				description: 'Only videos at least this long',
-			},
+			durationMaxOption,
+			durationMinOption,
 			{
 				displayName: 'Sort By',
 				name: 'sort',
@@ -85,49 +69,14 @@ export const description: INodeProperties[] = [
 				],
 				description: 'Order of the results',
 			},
-			{
-				displayName: 'Theme',
-				name: 'theme',
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. nature',
-				description: 'Only videos of this content category',
-			},
+			themeOption,
 		],
 	},
 	optionsCollection([outputFormatOption]),
 ];
 
-/** The search's query string, checked before any request. */
-function searchQuery(item: ActionItem): IDataObject {
-	const { node, itemIndex } = item;
-	const q = requireText(item, item.param('query'), 'Query', MAX_QUERY_LENGTH);
-	const filters = item.param('filters', {}) as IDataObject;
-	const duration = (name: string, label: string) =>
-		readInteger(item, `filters.${name}`, label, { min: 0, optional: true });
-	const durationMin = duration('durationMin', 'Min Duration');
-	const durationMax = duration('durationMax', 'Max Duration');
-	if (durationMin !== undefined && durationMax !== undefined && durationMin > durationMax)
-		throw inputError(
-			node,
-			`Min Duration (${durationMin} s) is greater than Max Duration (${durationMax} s)`,
-			'No video can match: lower Min Duration or raise Max Duration.',
-			itemIndex,
-		);
-	const theme =
-		typeof filters.theme === 'string' && filters.theme.trim()
-			? requireText(item, filters.theme, 'Theme', 100)
-			: undefined;
-	const qs: IDataObject = { q };
-	if (filters.sort) qs.sort = filters.sort;
-	if (durationMin !== undefined) qs.duration_min = durationMin;
-	if (durationMax !== undefined) qs.duration_max = durationMax;
-	if (theme !== undefined) qs.theme = theme;
-	return qs;
-}
-
 export async function execute(item: ActionItem): Promise<OperationResult> {
-	const qs = searchQuery(item);
+	const qs = readSearchQuery(item);
 	const returnAll = readBoolean(item, 'returnAll', 'Return All');
 	const limit = returnAll
 		? undefined

@@ -1,18 +1,16 @@
-// Download File in a poll: each new video with its master file, newest purchase first, within
+// Download File in a poll (both triggers): each new video with its file, newest first, within
 // n8n's poll budget. A video that cannot be delivered for a reason of its own is emitted once
 // with `downloadError`; one whose failure looks transient waits for the next poll, unless it
 // keeps failing while other videos download (failing-videos.ts). Anything else fails the poll.
 import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import { issueDownloadUrl } from '../GridBankPartner/transport/download-url';
-import { isPerVideoFailure } from '../shared/download/delivery-failure';
-import { downloadItem } from '../shared/download/download-item';
-import type { ItemContext } from '../shared/item-context';
-import { atItem } from '../shared/transport/errors';
-import { failureCause } from '../shared/transport/failure-cause';
+import { isPerVideoFailure } from '../download/delivery-failure';
+import { downloadItem, type IssuedUrl } from '../download/download-item';
+import type { ItemContext } from '../item-context';
+import { atItem } from '../transport/errors';
+import { failureCause } from '../transport/failure-cause';
 import { countFailures, type FailureCounts, repeatedFailureMessage } from './failing-videos';
-import { videoKey } from './seen-state';
 
 /** n8n versions without a poll budget get the one current n8n applies. */
 const DEFAULT_BUDGET_MS = 5 * 60_000;
@@ -28,17 +26,35 @@ export interface Delivery {
 
 type Shape = (json: IDataObject, extras?: string[]) => IDataObject;
 
+export interface DeliverOptions {
+	parallelConnections: number;
+	startedAt: number;
+	shape: Shape;
+	/** The node's download-URL call for one listed video. */
+	issueUrl: (item: ItemContext<IPollFunctions>, video: IDataObject) => Promise<IssuedUrl>;
+	/**
+	 * API statuses that concern the one video asked for (Partner: 403 not licensed, 404; Enterprise:
+	 * 404 only, its 403 is the account's subscription).
+	 */
+	goneStatuses: string[];
+}
+
+/** A listed video's id in its API's field (Partner video_key, Enterprise id). */
+export const keyOf = (item: ItemContext, video: IDataObject) =>
+	String(video[item.client.profile.idField]);
+
 /**
  * Downloads the queue's files. Stops early enough to stay inside n8n's poll budget (the rest
  * stays pending), so a large backlog never makes a poll time out.
  */
 export async function deliver(
 	item: ItemContext<IPollFunctions>,
-	options: { parallelConnections: number; startedAt: number; shape: Shape },
+	options: DeliverOptions,
 	queue: IDataObject[],
 	failures: FailureCounts,
 ): Promise<Delivery> {
 	const { ctx } = item;
+	const videoKey = (video: IDataObject) => keyOf(item, video);
 	const budget =
 		typeof ctx.getPollBudgetMs === 'function' ? ctx.getPollBudgetMs() : DEFAULT_BUDGET_MS;
 	const items: INodeExecutionData[] = [];
@@ -58,7 +74,7 @@ export async function deliver(
 			break;
 		const began = Date.now();
 		const key = videoKey(video);
-		const issue = async () => await issueDownloadUrl(item, key);
+		const issue = async () => await options.issueUrl(item, video);
 		try {
 			const { json, binary } = await downloadItem(item, {
 				videoId: key,
@@ -71,7 +87,9 @@ export async function deliver(
 			emitted.add(key);
 			delivered++;
 		} catch (error) {
-			const own = licenceGone(error) ?? (isPerVideoFailure(error) ? error.message : undefined);
+			const own =
+				videoGone(error, options.goneStatuses) ??
+				(isPerVideoFailure(error) ? error.message : undefined);
 			if (own !== undefined) withError(video, own);
 			// Already a NodeApiError or NodeOperationError from the shared transport.
 			else if (accountLevel(error)) throw atItem(error, 0);
@@ -99,14 +117,14 @@ export async function deliver(
 
 /**
  * The message when GridBank no longer lets this account download a listed video (licence
- * refunded or withdrawn, video taken down: 403 or 404 for that video alone). Such a video, like
+ * refunded or withdrawn, video taken down: a `goneStatuses` answer for that video alone). Such a video, like
  * one whose file alone cannot be delivered (isPerVideoFailure), is emitted once without its
  * file instead of failing every later poll.
  */
-function licenceGone(error: unknown): string | undefined {
+function videoGone(error: unknown, statuses: string[]): string | undefined {
 	if (!(error instanceof NodeApiError) || failureCause(error) !== 'configuration-invalid')
 		return undefined;
-	return error.httpCode === '403' || error.httpCode === '404' ? error.message : undefined;
+	return statuses.includes(error.httpCode ?? '') ? error.message : undefined;
 }
 
 /**

@@ -1,0 +1,78 @@
+// The search's parameters (Query, and Filters: duration range, theme) and their checks before
+// any request: one definition for the Search operation and the Enterprise Trigger.
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
+
+import { type ItemParameters, readInteger } from '../../shared/read-parameters';
+import { inputError } from '../../shared/transport/errors';
+import { requireText } from '../../shared/validate';
+
+/** The API's bound on q. */
+export const MAX_QUERY_LENGTH = 200;
+
+export const queryProperty = (displayOptions?: INodeProperties['displayOptions']) =>
+	({
+		displayName: 'Query',
+		name: 'query',
+		type: 'string',
+		default: '',
+		required: true,
+		placeholder: 'e.g. drone city skyline',
+		...(displayOptions ? { displayOptions } : {}),
+		description:
+			'Words to search for in titles and keywords (1-200 characters); every word must match',
+	}) satisfies INodeProperties;
+
+export const durationMaxOption: INodeProperties = {
+	displayName: 'Max Duration (Seconds)',
+	name: 'durationMax',
+	type: 'number',
+	typeOptions: { minValue: 0 },
+	default: 60,
+	description: 'Only videos at most this long',
+};
+
+export const durationMinOption: INodeProperties = {
+	displayName: 'Min Duration (Seconds)',
+	name: 'durationMin',
+	type: 'number',
+	typeOptions: { minValue: 0 },
+	default: 0,
+	description: 'Only videos at least this long',
+};
+
+export const themeOption: INodeProperties = {
+	displayName: 'Theme',
+	name: 'theme',
+	type: 'string',
+	default: '',
+	placeholder: 'e.g. nature',
+	description: 'Only videos of this content category',
+};
+
+/** The search's query string (q, sort when given, duration_min/max, theme), checked before any request. */
+export function readSearchQuery(item: ItemParameters): IDataObject {
+	const { node, itemIndex } = item;
+	const q = requireText(item, item.param('query'), 'Query', MAX_QUERY_LENGTH);
+	const filters = item.param('filters', {}) as IDataObject;
+	const duration = (name: string, label: string) =>
+		readInteger(item, `filters.${name}`, label, { min: 0, optional: true });
+	const durationMin = duration('durationMin', 'Min Duration');
+	const durationMax = duration('durationMax', 'Max Duration');
+	if (durationMin !== undefined && durationMax !== undefined && durationMin > durationMax)
+		throw inputError(
+			node,
+			`Min Duration (${durationMin} s) is greater than Max Duration (${durationMax} s)`,
+			'No video can match: lower Min Duration or raise Max Duration.',
+			itemIndex,
+		);
+	const theme =
+		typeof filters.theme === 'string' && filters.theme.trim()
+			? requireText(item, filters.theme, 'Theme', 100)
+			: undefined;
+	const qs: IDataObject = { q };
+	if (filters.sort) qs.sort = filters.sort;
+	if (durationMin !== undefined) qs.duration_min = durationMin;
+	if (durationMax !== undefined) qs.duration_max = durationMax;
+	if (theme !== undefined) qs.theme = theme;
+	return qs;
+}
