@@ -100,6 +100,8 @@ export interface Results {
 	memory?: MemoryEntry[];
 	/** Phase 7: the storage chain in a real n8n (storage-chain.ts). */
 	storage?: StorageRow[];
+	/** When the storage rows come from a run of their own (--only=storage): when and how. */
+	storageMeasured?: string;
 	targets: Target[];
 	seconds: number;
 	/** 1, 5 and 15 minute load averages when the run started and ended: others share this machine. */
@@ -250,7 +252,7 @@ export function renderMarkdown(results: Results): string {
 	}
 	lines.push(...renderWan(results.wan));
 	lines.push(...renderMemory(results.memory));
-	lines.push(...renderStorage(results.storage));
+	lines.push(...renderStorage(results.storage, results.storageMeasured));
 	return `${lines.join('\n')}\n`;
 }
 

@@ -38,7 +38,8 @@ import { registerBareNodes } from './bare-nodes';
 import { benchMemory } from './memory';
 import { WINDOW_BYTES } from '../nodes/shared/download/segment-plan';
 import { benchWan, WAN_LINK } from './wan';
-import { benchStorageChain, storagePlans } from './storage-chain';
+import { benchStorageChain } from './storage-chain';
+import { storagePlans } from './storage-plans';
 
 registerBareNodes();
 

@@ -28,18 +28,20 @@ const SFTP_CRED = { sftp: { id: 'benchSftpLocal001', name: 'Local OpenSSH server
 
 export interface Destinations {
 	s3: { endpoint: string; region: string; accessKeyId: string; secretAccessKey: string };
-	sftp: { port: number; username: string; privateKey: string };
+	sftp?: { port: number; username: string; privateKey: string };
 }
 
-/** n8n credentials for the local S3 server and the local sshd. */
+/** n8n credentials for the local S3 server and, for the SFTP rows, the local sshd. */
 export function storageCredentials(d: Destinations): object[] {
 	const { endpoint, region, accessKeyId, secretAccessKey } = d.s3;
+	const s3 = {
+		...S3_CRED.s3,
+		type: 's3',
+		data: { endpoint, region, accessKeyId, secretAccessKey, forcePathStyle: true },
+	};
+	if (!d.sftp) return [s3];
 	return [
-		{
-			...S3_CRED.s3,
-			type: 's3',
-			data: { endpoint, region, accessKeyId, secretAccessKey, forcePathStyle: true },
-		},
+		s3,
 		{
 			...SFTP_CRED.sftp,
 			type: 'sftp',
