@@ -3,6 +3,7 @@ import type { Machine } from './machine';
 import { MEASURING } from './cpu-profile';
 import { renderMemory, type MemoryEntry } from './memory';
 import { renderWan, type WanEntry } from './wan';
+import { renderStorage, type StorageRow } from './storage-report';
 
 export interface Target {
 	name: string;
@@ -97,6 +98,10 @@ export interface Results {
 	wan?: WanEntry[];
 	/** Phase 6: peak RSS growth at every Parallel Connections setting, loopback and WAN. */
 	memory?: MemoryEntry[];
+	/** Phase 7: the storage chain in a real n8n (storage-chain.ts). */
+	storage?: StorageRow[];
+	/** When the storage rows come from a run of their own (--only=storage): when and how. */
+	storageMeasured?: string;
 	targets: Target[];
 	seconds: number;
 	/** 1, 5 and 15 minute load averages when the run started and ended: others share this machine. */
@@ -247,6 +252,7 @@ export function renderMarkdown(results: Results): string {
 	}
 	lines.push(...renderWan(results.wan));
 	lines.push(...renderMemory(results.memory));
+	lines.push(...renderStorage(results.storage, results.storageMeasured));
 	return `${lines.join('\n')}\n`;
 }
 

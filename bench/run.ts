@@ -12,6 +12,8 @@
 //                all): 1, 2, 4, 8, 16 Parallel Connections vs n8n alone and raw undici (wan.ts)
 //   6. memory    peak RSS growth at 1, 2, 4, 8, 16 Parallel Connections, loopback and WAN, beside
 //                n8n alone in the same rounds (memory.ts)
+//   7. storage   GridBank -> Download File -> n8n's S3, SFTP and Read/Write Files nodes in a
+//                real n8n, per binary data mode: peak RSS, hash (storage-chain.ts)
 //
 // npm run bench -- --queue: n8n's queue mode instead (bench/queue-mode.js).
 import './env';
@@ -33,6 +35,8 @@ import { benchDownload } from './download-phase';
 import { benchPaging } from './paging-phase';
 import { benchPacing } from './pacing-phase';
 import { benchOverhead } from './overhead-phase';
+import { benchStorageChain } from './storage-chain';
+import { storagePlans } from './storage-plans';
 
 registerBareNodes();
 
@@ -99,6 +103,14 @@ async function main(): Promise<void> {
 		} finally {
 			await sim.close();
 		}
+	}
+	if (phase('storage')) {
+		const sim = await ChildSimulator.start({ logLimit: 1_000 });
+		const storage = await benchStorageChain(sim, storagePlans(SHORT), log).finally(() =>
+			sim.close(),
+		);
+		results.storage = storage.rows;
+		results.targets.push(...storage.targets);
 	}
 	results.seconds = round((now() - started) / 1000);
 	results.loadAverage.end = os.loadavg().map((l) => round(l, 2));

@@ -1,0 +1,125 @@
+// The storage-chain phase's rows, verdicts, targets and section of bench/results.md.
+import { MiB } from './measure';
+import type { StorageNode } from './storage-workflows';
+
+export type StorageMode = 'filesystem' | 'default' | 'database';
+
+export interface StorageRow {
+	mode: StorageMode;
+	size: number;
+	label: string;
+	node: StorageNode;
+	/** The n8n process's peak RSS (maxrss at exit), MiB. */
+	peakMiB: number;
+	/** Peak RSS above n8n alone's in the same run and mode, MiB. */
+	growthMiB: number;
+	peakRatioToN8n?: number;
+	peakRatioToBaseline?: number;
+	growthRatioToBaseline?: number;
+	/** The Partner node's and the storage node's execution time together. */
+	chainSeconds: number;
+	mbPerSecond?: number;
+	destinationBytes?: number;
+	hashOk?: boolean;
+	verdict?: Verdict;
+	error?: string;
+}
+
+/**
+ * Flat: growth within the e2e suite's bound for a 600 MB master (150 MiB of n8n's own slack +
+ * the 64 MiB parallel-download window), judged only where the file is at least four times that.
+ */
+export const FLAT_BOUND_MIB = 150 + 64;
+export type Verdict = 'flat' | 'above the flat bound' | 'holds the file' | 'too small to tell';
+
+export function verdict(r: StorageRow): Verdict {
+	if (r.growthMiB >= r.size / MiB / 2) return 'holds the file';
+	if (r.size / MiB < 4 * FLAT_BOUND_MIB) return 'too small to tell';
+	return r.growthMiB <= FLAT_BOUND_MIB ? 'flat' : 'above the flat bound';
+}
+
+interface Target {
+	name: string;
+	target: string;
+	value: string;
+	met: boolean;
+}
+
+/** Every row's copy is GridBank's file; our Download + Read/Write Files stays flat at 1 GiB. */
+export function storageTargets(rows: StorageRow[]): Target[] {
+	const moved = rows.filter((r) => r.node !== 'n8n alone');
+	const targets: Target[] = [
+		{
+			name: 'Storage chain: every destination holds GridBank’s file',
+			target: 'size and SHA-256 equal, every row',
+			value: moved
+				.map(
+					(r) =>
+						`${r.mode} ${r.label} ${r.node}: ${r.error ? 'failed' : r.hashOk ? 'ok' : 'WRONG'}`,
+				)
+				.join('; '),
+			met: moved.every((r) => r.hashOk === true),
+		},
+	];
+	const baseline = moved.find(
+		(r) => r.mode === 'filesystem' && r.node === 'Read/Write Files' && r.size >= 1024 * MiB,
+	);
+	if (baseline)
+		targets.push({
+			name: `Storage chain, filesystem ${baseline.label}: GridBank -> Read/Write Files, peak RSS growth`,
+			target: `≤ ${FLAT_BOUND_MIB} MiB over n8n alone`,
+			value: `${baseline.growthMiB} MiB (peak ${baseline.peakMiB} MiB)`,
+			met: baseline.growthMiB <= FLAT_BOUND_MIB,
+		});
+	return targets;
+}
+
+const row = (cells: Array<string | number>) => `| ${cells.join(' | ')} |`;
+
+/** The storage-chain section of bench/results.md. */
+export function renderStorage(rows: StorageRow[] | undefined, measured?: string): string[] {
+	if (!rows?.length) return [];
+	return [
+		'## Storage chain: GridBank -> Partner node -> n8n storage node -> destination',
+		'',
+		...(measured ? [measured, ''] : []),
+		`A real n8n (\`n8n execute\`, one process per row) runs Manual Trigger -> GridBank Partner (Get Download URL, Download File, 8 parallel connections) -> the storage node, against the simulator, the local S3-compatible server (scripts/s3-server.js), a local OpenSSH server (bench/sshd.ts) and the local disk. Peak RSS: the n8n process's maxrss at exit. "n8n alone": Manual Trigger -> No Op in the same run and mode. Ratios: peak RSS / n8n alone's, peak RSS / Read/Write Files' (the same file written by Read/Write Files), growth / Read/Write Files' growth. MB/s: the file size over the Partner and storage nodes' execution time together. In default mode the file is in the run data, which \`n8n execute --rawOutput\` also prints: part of that mode's growth is the measurement's own. Hash: the destination's size and SHA-256 against the simulator's file. Memory: *holds the file* where the growth is at least half the file; else, with a file of at least ${4 * FLAT_BOUND_MIB} MiB, *flat* where it is at most ${FLAT_BOUND_MIB} MiB (the e2e suite's bound: 150 MiB of n8n's own slack + the 64 MiB parallel-download window), else *above the flat bound*; smaller files: *too small to tell*.`,
+		'',
+		row([
+			'Mode',
+			'Size',
+			'Storage node',
+			'Peak RSS',
+			'Growth over n8n alone',
+			'/ n8n alone',
+			'/ Read/Write Files (peak, growth)',
+			'MB/s',
+			'Hash',
+			'Memory',
+		]),
+		row(['---', '---', '---', '---', '---', '---', '---', '---', '---', '---']),
+		...rows.map((r) =>
+			row([
+				r.mode,
+				r.label,
+				r.node,
+				`${r.peakMiB} MiB`,
+				r.node === 'n8n alone' ? '-' : `${r.growthMiB} MiB`,
+				r.peakRatioToN8n ?? '-',
+				r.peakRatioToBaseline === undefined
+					? '-'
+					: `${r.peakRatioToBaseline}, ${r.growthRatioToBaseline ?? '-'}`,
+				r.mbPerSecond ?? '-',
+				r.node === 'n8n alone'
+					? '-'
+					: r.error
+						? `failed: ${r.error}`
+						: r.hashOk
+							? 'ok'
+							: '**wrong**',
+				r.verdict ?? '-',
+			]),
+		),
+		'',
+	];
+}

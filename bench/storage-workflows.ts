@@ -1,0 +1,123 @@
+// The workflows and credentials of the storage-chain phase: Manual Trigger -> GridBank Partner
+// (Get Download URL with Download File) -> one of n8n's storage nodes, built with the e2e
+// suite's builders so that the bench and the e2e tests describe workflows one way.
+import { join } from 'node:path';
+
+import { ROOT } from './env';
+
+interface N8nNode {
+	name: string;
+	[key: string]: unknown;
+}
+interface Builders {
+	node(name: string, type: string, parameters: object, extra?: object): N8nNode;
+	manualTrigger(name?: string): N8nNode;
+	partner(name: string, parameters: object): N8nNode;
+	workflow(id: string, name: string, nodes: N8nNode[], edges: Array<[string, string]>): object;
+}
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const e2e = require(join(ROOT, 'e2e', 'helpers.js')) as Builders;
+
+/** The storage nodes measured, by the name the results use. */
+export const STORAGE_NODES = ['n8n alone', 'Read/Write Files', 'S3', 'FTP (SFTP)'] as const;
+export type StorageNode = (typeof STORAGE_NODES)[number];
+
+export const BUCKET = 'gridbank-masters';
+const S3_CRED = { s3: { id: 'benchS3Local00001', name: 'Local S3-compatible server' } };
+const SFTP_CRED = { sftp: { id: 'benchSftpLocal001', name: 'Local OpenSSH server' } };
+
+export interface Destinations {
+	s3: { endpoint: string; region: string; accessKeyId: string; secretAccessKey: string };
+	sftp?: { port: number; username: string; privateKey: string };
+}
+
+/** n8n credentials for the local S3 server and, for the SFTP rows, the local sshd. */
+export function storageCredentials(d: Destinations): object[] {
+	const { endpoint, region, accessKeyId, secretAccessKey } = d.s3;
+	const s3 = {
+		...S3_CRED.s3,
+		type: 's3',
+		data: { endpoint, region, accessKeyId, secretAccessKey, forcePathStyle: true },
+	};
+	if (!d.sftp) return [s3];
+	return [
+		s3,
+		{
+			...SFTP_CRED.sftp,
+			type: 'sftp',
+			data: {
+				host: '127.0.0.1',
+				port: d.sftp.port,
+				username: d.sftp.username,
+				privateKey: d.sftp.privateKey,
+			},
+		},
+	];
+}
+
+/** The node that stores the downloaded master as `objectName` (under `folder` for files). */
+function storageNode(which: StorageNode, objectName: string, folder: string): N8nNode {
+	const binary = { binaryData: true, binaryPropertyName: 'data' };
+	switch (which) {
+		case 'n8n alone':
+			return e2e.node('Store', 'n8n-nodes-base.noOp', {});
+		case 'Read/Write Files':
+			return e2e.node('Store', 'n8n-nodes-base.readWriteFile', {
+				operation: 'write',
+				fileName: join(folder, objectName),
+				dataPropertyName: 'data',
+				options: {},
+			});
+		case 'S3':
+			return e2e.node(
+				'Store',
+				'n8n-nodes-base.s3',
+				{
+					resource: 'file',
+					operation: 'upload',
+					bucketName: BUCKET,
+					fileName: objectName,
+					...binary,
+				},
+				{ credentials: S3_CRED },
+			);
+		case 'FTP (SFTP)':
+			return e2e.node(
+				'Store',
+				'n8n-nodes-base.ftp',
+				{ protocol: 'sftp', operation: 'upload', path: join(folder, objectName), ...binary },
+				{ credentials: SFTP_CRED },
+			);
+	}
+}
+
+/**
+ * One chain. 'n8n alone' is a Manual Trigger and a No Op: the same n8n process moving nothing,
+ * the floor every row's peak RSS is compared with.
+ */
+export function chainWorkflow(
+	id: string,
+	which: StorageNode,
+	videoKey: string,
+	objectName: string,
+	folder: string,
+): object {
+	const start = e2e.manualTrigger();
+	const store = storageNode(which, objectName, folder);
+	if (which === 'n8n alone')
+		return e2e.workflow(id, `bench: ${which}`, [start, store], [[start.name, store.name]]);
+	const download = e2e.partner('Download master', {
+		operation: 'getDownloadUrl',
+		videoKey,
+		download: true,
+	});
+	return e2e.workflow(
+		id,
+		`bench: GridBank -> ${which}`,
+		[start, download, store],
+		[
+			[start.name, download.name],
+			[download.name, store.name],
+		],
+	);
+}
