@@ -11,6 +11,7 @@ import {
 	maxRetriesOption,
 	parallelConnectionsOption,
 } from '../shared/descriptions/common-properties';
+import { triggerOnProperty } from '../shared/descriptions/trigger-event';
 import { outputFormatOption } from '../shared/descriptions/video-shape';
 import { poll } from './poll';
 import { alone } from './poll-guard';
@@ -23,14 +24,28 @@ export class GridBankPartnerTrigger implements INodeType {
 		group: ['trigger'],
 		version: 1,
 		subtitle: '={{ $parameter["download"] ? "New licensed video + file" : "New licensed video" }}',
+		// n8n's nodes panel shows this on the "GridBank Partner" entry it merges this trigger into
+		// (shared/descriptions/trigger-event.ts): it describes the pair, the action node first.
 		description:
-			'Starts the workflow when your GridBank account (or its team owner) licenses a video',
+			'List licensed videos, get their download URLs and master files, or start a workflow when a video is licensed',
 		defaults: { name: 'GridBank Partner Trigger' },
 		polling: true,
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'gridBankPartnerApi', required: true }],
 		properties: [
+			triggerOnProperty(
+				[
+					{
+						name: 'Video Licensed',
+						value: 'videoLicensed',
+						action: 'On a newly licensed video',
+						description:
+							'Starts the workflow when your GridBank account (or its team owner) licenses a video',
+					},
+				],
+				'videoLicensed',
+			),
 			{
 				displayName:
 					'Each newly licensed video starts the workflow once, newest purchase first. The first activation only notes what is already licensed, unless "Include Existing Licences" is set.',

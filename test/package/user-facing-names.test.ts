@@ -126,6 +126,8 @@ const TRIGGER = {
 	parameters: [
 		'binaryPropertyName',
 		'download',
+		'event',
+		'event=videoLicensed',
 		'options',
 		'options.includeExisting',
 		'options.maxExisting',
