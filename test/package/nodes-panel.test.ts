@@ -11,17 +11,24 @@ import type { INodePropertyOptions, INodeType, INodeTypeDescription } from 'n8n-
 
 const nodesDir = resolve(__dirname, '..', '..', 'nodes');
 
+function nodeFiles(dir: string): string[] {
+	return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+		const path = join(dir, e.name);
+		if (e.isDirectory()) return nodeFiles(path);
+		return e.name.endsWith('.node.ts') ? [path] : [];
+	});
+}
+
+/** Every node class the package has (each *.node.ts file's exported INodeType classes). */
 function loadDescriptions(): INodeTypeDescription[] {
-	return readdirSync(nodesDir)
-		.filter((dir) => dir !== 'shared')
-		.map((dir) => {
-			// eslint-disable-next-line @typescript-eslint/no-require-imports
-			const mod = require(join(nodesDir, dir, `${dir}.node.ts`)) as Record<
-				string,
-				new () => INodeType
-			>;
-			return new mod[dir]().description;
-		});
+	return nodeFiles(nodesDir).flatMap((file) => {
+		// eslint-disable-next-line @typescript-eslint/no-require-imports
+		const mod = require(file) as Record<string, unknown>;
+		return Object.values(mod)
+			.filter((c): c is new () => INodeType => typeof c === 'function')
+			.map((C) => new C().description)
+			.filter((d) => d?.name);
+	});
 }
 
 interface PanelAction {
@@ -84,7 +91,14 @@ function panelEntries(descriptions: INodeTypeDescription[]): PanelEntry[] {
 	return entries;
 }
 
-const entries = panelEntries(loadDescriptions());
+const descriptions = loadDescriptions();
+const entries = panelEntries(descriptions);
+
+test('every node of the package is loaded', () => {
+	expect(descriptions.map((d) => d.name)).toEqual(
+		expect.arrayContaining(['gridBankPartner', 'gridBankEnterprise', 'gridBankPartnerTrigger']),
+	);
+});
 const entry = (name: string) => entries.find((e) => e.name === name)!;
 
 test('GridBank Partner reads as what it does (list licences, download URLs and masters), not as the trigger', () => {
