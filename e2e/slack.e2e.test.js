@@ -16,6 +16,8 @@ const {
 	workflow,
 	describeFailure,
 	E2E_DIR,
+	OWNER,
+	rt,
 } = require('./helpers');
 const { startSlackStandIn } = require('../scripts/slack-standin');
 
@@ -57,25 +59,17 @@ beforeAll(async () => {
 	const start2 = manualTrigger('Start wrong');
 	const list2 = partner('List one', { operation: 'listContent', returnAll: false, limit: 1 });
 	const bad = slackPost('Post with wrong token', WRONG_SLACK_CRED, TEXT);
+	// Each workflow a chain: trigger -> list -> Slack.
+	const chain = (id, name, nodes) =>
+		workflow(
+			id,
+			name,
+			nodes,
+			nodes.slice(1).map((n, i) => [nodes[i].name, n.name]),
+		);
 	await s.n8n.importWorkflows([
-		workflow(
-			'e2eSlackPost0001',
-			'e2e: Slack',
-			[start, list, post],
-			[
-				[start.name, list.name],
-				[list.name, post.name],
-			],
-		),
-		workflow(
-			'e2eSlackWrong001',
-			'e2e: Slack wrong token',
-			[start2, list2, bad],
-			[
-				[start2.name, list2.name],
-				[list2.name, bad.name],
-			],
-		),
+		chain('e2eSlackPost0001', 'e2e: Slack', [start, list, post]),
+		chain('e2eSlackWrong001', 'e2e: Slack wrong token', [start2, list2, bad]),
 	]);
 });
 afterAll(async () => {
@@ -114,4 +108,33 @@ test('a wrong bot token: the stand-in answers invalid_auth as Slack does, the ru
 	expect(JSON.stringify(run.error ?? {})).toContain('invalid_auth');
 	expect(slack.messages.length).toBe(before);
 	expect(slack.requests.some((r) => r.method === 'chat.postMessage' && !r.authorized)).toBe(true);
+});
+
+test("in `n8n start` too: n8n's own test of the Slack credential reaches the stand-in (users.profile.get) and passes; a wrong token fails", async () => {
+	const server = await rt.startServer(s.n8n, {
+		port: await rt.freePort(),
+		owner: OWNER,
+		logFile: path.join(E2E_DIR, 'n8n-server-slack.log'),
+		extraEnv: slack.n8nEnv,
+	});
+	try {
+		const test1 = (accessToken) =>
+			server.rest('POST', '/credentials/test', {
+				credentials: {
+					id: 'slackStandInCred1',
+					name: 'e2e',
+					type: 'slackApi',
+					data: { accessToken },
+				},
+			});
+		const before = slack.requests.length;
+		expect(await test1(slack.token)).toEqual(expect.objectContaining({ status: 'OK' }));
+		expect((await test1('xoxb-0000000000-wrong-token')).status).toBe('Error');
+		expect(slack.requests.slice(before).map((r) => [r.method, r.authorized])).toEqual([
+			['users.profile.get', true],
+			['users.profile.get', false],
+		]);
+	} finally {
+		await server.stop();
+	}
 });
