@@ -26,6 +26,8 @@ const {
 
 const EDITOR_WF = 'e2eEditorPartner';
 const PICKER_WF = 'e2eEditorPickers';
+/** The trigger example as shipped, not published: the README's picture of it. */
+const PICTURE_WF = 'e2ePictureBackup';
 const PICK = { partner: 'Download URL of a licence', enterprise: 'Get an Enterprise video' };
 const [TRIGGER_EXAMPLE] = TRIGGER_EXAMPLES;
 
@@ -98,7 +100,7 @@ beforeAll(async () => {
 			(n) => n.type === 'n8n-nodes-gridbank.gridBankPartnerTrigger',
 		);
 		trigger.parameters.pollTimes = { item: [{ mode: 'everyMinute' }] };
-		workflows.push(triggerWf);
+		workflows.push(triggerWf, { ...rt.loadExample(TRIGGER_EXAMPLE), id: PICTURE_WF });
 	}
 	await s.n8n.importWorkflows(workflows);
 	if (triggerWf) await s.n8n.cli(rt.activateWorkflowArgs(triggerWf.id));
@@ -184,6 +186,33 @@ describe('the credential test never carries the key to another origin', () => {
 	});
 });
 
+/** The texts n8n's nodes panel shows for our nodes (test/package/nodes-panel.test.ts derives them). */
+const PANEL = {
+	partner:
+		'List licensed videos, get their download URLs and master files, or start a workflow when a video is licensed',
+	enterprise:
+		'Search the GridBank catalogue and download originals, or start a workflow when new footage matching a search appears',
+	trigger: 'On a newly licensed video',
+};
+
+/** Every item of the open nodes panel as the user reads it: its name and its description line. */
+const panelEntries = (page) =>
+	page
+		.locator('[data-test-id=node-creator] [data-test-id=node-creator-item-name]')
+		.evaluateAll((els) =>
+			els.map((el) => {
+				let box = el.parentElement;
+				while (box && !box.querySelector('[data-test-id=node-creator-item-description]')) {
+					if (box.querySelectorAll('[data-test-id=node-creator-item-name]').length > 1) break;
+					box = box.parentElement;
+				}
+				const d = box?.querySelector('[data-test-id=node-creator-item-description]');
+				const mine =
+					d && box.querySelectorAll('[data-test-id=node-creator-item-name]').length === 1;
+				return { name: el.textContent.trim(), description: mine ? d.textContent.trim() : '' };
+			}),
+		);
+
 describe('the editor in headless Chromium', () => {
 	let ctx;
 	let page;
@@ -239,13 +268,20 @@ describe('the editor in headless Chromium', () => {
 		expect(names.map((n) => n.trim())).toEqual(
 			expect.arrayContaining(['GridBank Partner', 'GridBank Enterprise']),
 		);
-		const icons = await page.locator('[data-test-id=node-creator] img').evaluateAll((els) =>
-			els.map((e) => ({
-				src: e.getAttribute('src') ?? '',
-				loaded: e.complete && e.naturalWidth > 0,
-			})),
-		);
-		const ours = icons.filter((i) => i.src.includes('/icons/n8n-nodes-gridbank/'));
+		const ourIcons = async () =>
+			(
+				await page.locator('[data-test-id=node-creator] img').evaluateAll((els) =>
+					els.map((e) => ({
+						src: e.getAttribute('src') ?? '',
+						loaded: e.complete && e.naturalWidth > 0,
+					})),
+				)
+			).filter((i) => i.src.includes('/icons/n8n-nodes-gridbank/'));
+		// On a loaded machine an icon may still be arriving: wait for them, then check.
+		await waitFor('our icons to load', async () => (await ourIcons()).every((i) => i.loaded), {
+			timeoutMs: 20_000,
+		}).catch(() => undefined);
+		const ours = await ourIcons();
 		expect(ours.map((i) => i.src)).toEqual(
 			expect.arrayContaining([
 				expect.stringContaining('GridBankPartner/gridbank'),
@@ -254,6 +290,40 @@ describe('the editor in headless Chromium', () => {
 		);
 		expect(ours.every((i) => i.loaded)).toBe(true);
 		await shot('1-node-panel');
+
+		// What a user reads there: each entry described by what it does; the Partner entry,
+		// which n8n merges with its trigger and describes with the trigger's description, too.
+		const entries = await panelEntries(page);
+		expect(entries).toEqual(
+			expect.arrayContaining([
+				{ name: 'GridBank Partner', description: PANEL.partner },
+				{ name: 'GridBank Enterprise', description: PANEL.enterprise },
+			]),
+		);
+		expect(entries.map((e) => e.description).join('\n')).not.toMatch(/Starts the workflow/);
+		// Opened: its actions, and beneath them the trigger, named by what it waits for (n8n
+		// shows an action by its name only). The trigger section may open folded: unfold it.
+		await page.click('[data-test-id=node-creator-item-name]:has-text("GridBank Partner")');
+		await page.waitForSelector(
+			'[data-test-id=node-creator-item-name]:has-text("List licensed videos")',
+		);
+		const trigger = `[data-test-id=node-creator-item-name]:has-text("${PANEL.trigger}")`;
+		if (!(await page.locator(trigger).isVisible()))
+			await page.click('[data-test-id=node-creator-category-item]:has-text("Triggers")');
+		await page.waitForSelector(trigger);
+		await shot('1b-node-panel-gridbank-partner');
+		const actionNames = (await panelEntries(page)).map((a) => a.name);
+		expect(actionNames).toEqual(
+			expect.arrayContaining([
+				'List licensed videos',
+				'Get a download URL for a licensed video',
+				PANEL.trigger,
+			]),
+		);
+		expect(actionNames).not.toContain('On new GridBank Partner event');
+		expect(actionNames.indexOf(PANEL.trigger)).toBeGreaterThan(
+			actionNames.indexOf('List licensed videos'),
+		);
 		await page.keyboard.press('Escape');
 	});
 
@@ -274,8 +344,12 @@ describe('the editor in headless Chromium', () => {
 		if (!names.some((n) => /Trigger/.test(n))) {
 			// n8n groups an app's trigger under the app: open it and look for the trigger there.
 			await page.click('[data-test-id=node-creator-item-name]:has-text("GridBank Partner")');
-			await page.waitForSelector('text=/new licen|Trigger/i');
+			await page.waitForSelector(
+				`[data-test-id=node-creator-item-name]:has-text("${PANEL.trigger}")`,
+			);
 			await shot('2b-trigger-panel-partner');
+			const shown = await panelEntries(page);
+			expect(shown.map((e) => e.name)).not.toContain('On new GridBank Partner event');
 		}
 		const icons = await page.locator('[data-test-id=node-creator] img').evaluateAll((els) =>
 			els.map((e) => ({
@@ -427,7 +501,52 @@ describe('the editor in headless Chromium', () => {
 			pickerLists = undefined;
 		}
 	}, 120_000);
+
+	test(`example workflow picture: ${TRIGGER_EXAMPLE} opened in the editor, every node on the canvas`, async () => {
+		if (!triggerWf) throw new Error(`examples/${TRIGGER_EXAMPLE} is missing`);
+		const shipped = rt.loadExample(TRIGGER_EXAMPLE);
+		const file = await pictureOfWorkflow(page, server.url, { ...shipped, id: PICTURE_WF });
+		const png = fs.readFileSync(file);
+		expect(png.subarray(1, 4).toString()).toBe('PNG');
+		expect(png.readUInt32BE(16)).toBeGreaterThan(600); // width: the canvas, not a fragment
+		const names = await page
+			.locator('[data-test-id=canvas-node]')
+			.evaluateAll((els) => els.map((e) => e.getAttribute('data-node-name')));
+		const steps = shipped.nodes.filter((n) => n.type !== 'n8n-nodes-base.stickyNote');
+		expect(names).toEqual(expect.arrayContaining(steps.map((n) => n.name)));
+	});
 });
+
+/**
+ * The picture of the trigger example the README shows: the workflow opened in the real editor,
+ * fitted to the canvas. Always into e2e-artifacts/; into docs/images/ with GRIDBANK_DOCS_IMAGES=1
+ * (see e2e/README.md), so a plain e2e run leaves the tracked picture alone.
+ */
+const EXAMPLE_PICTURE = 'backup-to-s3-and-slack.png';
+async function pictureOfWorkflow(page, url, wf) {
+	await page.goto(`${url}/workflow/${wf.id}`);
+	const nodes = page.locator('[data-test-id=canvas-node]');
+	await nodes.first().waitFor();
+	const steps = wf.nodes.filter((n) => n.type !== 'n8n-nodes-base.stickyNote').length;
+	await waitFor('every node on the canvas', async () => (await nodes.count()) >= steps);
+	const canvas = page.locator('[data-test-id=canvas-wrapper]');
+	await canvas.click({ position: { x: 12, y: 120 } }); // the canvas focused, nothing selected
+	await page.keyboard.press('1'); // n8n's "zoom to fit"
+	await page.waitForTimeout(1000); // the zoom animation
+	const box = await canvas.boundingBox();
+	const file = path.join(ARTIFACTS, EXAMPLE_PICTURE);
+	// Without the view tabs above and the zoom buttons and Execute button below.
+	await page.screenshot({
+		path: file,
+		clip: { x: box.x, y: box.y + 50, width: box.width, height: box.height - 120 },
+	});
+	if (process.env.GRIDBANK_DOCS_IMAGES === '1') {
+		const dest = path.join(rt.ROOT, 'docs', 'images', EXAMPLE_PICTURE);
+		fs.mkdirSync(path.dirname(dest), { recursive: true });
+		fs.copyFileSync(file, dest);
+	}
+	return file;
+}
 
 // Last, so the minutes n8n's poll schedule takes overlap the tests above.
 test('trigger example, published: emits nothing already licensed, then backs up each new licence exactly once', async () => {

@@ -105,6 +105,12 @@ async function buildAndPack({ log = console.log } = {}) {
 	]);
 	const [info] = JSON.parse(stdout.slice(stdout.indexOf('[')));
 	const tgz = path.join(dest, info.filename);
+	// dist/ ships the nodes and credentials only (gulpfile.js prunes what n8n-node build copies).
+	const stray = info.files
+		.map((f) => f.path)
+		.filter((p) => p.startsWith('dist/') && !/^dist\/(nodes|credentials)\//.test(p));
+	if (stray.length)
+		throw new Error(`the package would ship files outside the nodes: ${stray.join(', ')}`);
 	log(
 		`[n8n] built and packed ${info.filename} (${fmtBytes(info.size)}, ${info.entryCount} files) in ${fmtDuration(Date.now() - started)}`,
 	);

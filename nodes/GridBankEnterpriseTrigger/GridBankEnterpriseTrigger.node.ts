@@ -28,8 +28,16 @@ export class GridBankEnterpriseTrigger implements INodeType {
 			displayName: 'GridBank Enterprise Trigger',
 			name: 'gridBankEnterpriseTrigger',
 			credential: 'gridBankEnterpriseApi',
+			// Shown on the "GridBank Enterprise" entry n8n's nodes panel merges this trigger into.
 			description:
-				'Starts the workflow when new footage matching a search appears in the collection',
+				'Search the GridBank catalogue and download originals, or start a workflow when new footage matching a search appears',
+			event: {
+				name: 'New Matching Video',
+				value: 'newMatchingVideo',
+				action: 'On new footage matching a search',
+				description:
+					'Starts the workflow when a video matching the search newly appears in the collection',
+			},
 			notice:
 				'Each video that newly appears among the search\'s most recent results starts the workflow once, newest first. The first activation only notes what already matches, unless "Include Existing Videos" is set. Changing the query, duration range or theme starts afresh the same way.',
 			properties: [

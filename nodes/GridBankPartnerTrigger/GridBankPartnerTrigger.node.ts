@@ -21,8 +21,16 @@ export class GridBankPartnerTrigger implements INodeType {
 			displayName: 'GridBank Partner Trigger',
 			name: 'gridBankPartnerTrigger',
 			credential: 'gridBankPartnerApi',
+			// Shown on the "GridBank Partner" entry n8n's nodes panel merges this trigger into.
 			description:
-				'Starts the workflow when your GridBank account (or its team owner) licenses a video',
+				'List licensed videos, get their download URLs and master files, or start a workflow when a video is licensed',
+			event: {
+				name: 'Video Licensed',
+				value: 'videoLicensed',
+				action: 'On a newly licensed video',
+				description:
+					'Starts the workflow when your GridBank account (or its team owner) licenses a video',
+			},
 			notice:
 				'Each newly licensed video starts the workflow once, newest purchase first. The first activation only notes what is already licensed, unless "Include Existing Licences" is set.',
 			properties: [

@@ -131,6 +131,8 @@ const TRIGGER = {
 	parameters: [
 		'binaryPropertyName',
 		'download',
+		'event',
+		'event=videoLicensed',
 		'options',
 		'options.includeExisting',
 		'options.maxExisting',
@@ -148,6 +150,8 @@ const ENTERPRISE_TRIGGER = {
 	parameters: [
 		'binaryPropertyName',
 		'download',
+		'event',
+		'event=newMatchingVideo',
 		'filters',
 		'filters.durationMax',
 		'filters.durationMin',

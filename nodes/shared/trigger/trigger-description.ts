@@ -1,19 +1,31 @@
 // What both triggers' descriptions share: the polling node's shape, the Options collection
 // (Include Existing / Max Existing, Max Retries, Output Format, Parallel Connections) and the
 // poll entry point (the live trigger never overlaps itself; Fetch Test Event may run beside it).
-import type { INodeProperties, INodeTypeDescription, IPollFunctions } from 'n8n-workflow';
+import type {
+	INodeProperties,
+	INodePropertyOptions,
+	INodeTypeDescription,
+	IPollFunctions,
+} from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { maxRetriesOption, parallelConnectionsOption } from '../descriptions/common-properties';
+import { triggerOnProperty } from '../descriptions/trigger-event';
 import { outputFormatOption } from '../descriptions/video-shape';
 import { alone } from './poll-guard';
 
-/** A trigger's description but its icon and subtitle (n8n's lint looks for them in the node's file): one notice on top of its own properties, the polling node's shape. */
+/**
+ * A trigger's description but its icon and subtitle (n8n's lint looks for them in the node's
+ * file): its "Trigger On" event and one notice on top of its own properties, the polling node's
+ * shape. `description` is what n8n's nodes panel shows on the entry it merges the trigger into
+ * (the action node of the same name), so it describes the pair; `event` says what the trigger waits for.
+ */
 export function triggerDescription(o: {
 	displayName: string;
 	name: string;
 	credential: string;
 	description: string;
+	event: INodePropertyOptions;
 	notice: string;
 	properties: INodeProperties[];
 }): Omit<INodeTypeDescription, 'icon' | 'subtitle'> {
@@ -29,6 +41,7 @@ export function triggerDescription(o: {
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: o.credential, required: true }],
 		properties: [
+			triggerOnProperty([o.event], String(o.event.value)),
 			{ displayName: o.notice, name: 'notice', type: 'notice', default: '' },
 			...o.properties,
 		],
