@@ -16,6 +16,7 @@ const {
 	TRIGGER_EXAMPLES,
 } = require('./helpers');
 const { expectMastersInBucket, expectAnnounced } = require('./job-checks');
+const { AWS_BUCKET } = require('../scripts/job-services');
 
 let s;
 const ex = {};
@@ -78,7 +79,11 @@ test('every example is an n8n workflow with GridBank nodes and consistent connec
 		const note = wf.nodes.find((n) => n.type === 'n8n-nodes-base.stickyNote').parameters.content;
 		for (const n of wf.nodes) {
 			expect(n.disabled).toBeUndefined();
-			const needs = { 'n8n-nodes-base.s3': 's3', 'n8n-nodes-base.slack': 'slackApi' }[n.type];
+			const needs = {
+				'n8n-nodes-base.s3': 's3',
+				'n8n-nodes-base.awsS3': 'aws',
+				'n8n-nodes-base.slack': 'slackApi',
+			}[n.type];
 			if (!needs) continue;
 			expect(Object.keys(n.credentials ?? {})).toEqual([needs]);
 			expect(note).toContain(`**${n.credentials[needs].name}**`);
@@ -163,7 +168,7 @@ test('hourly example: backs up exactly the videos licensed since the last run to
 	expect(job.slack.messages.length).toBe(slackBefore + 1); // nothing new: no message
 });
 
-test('enterprise example: top N search results, their metadata, and their original files on disk', async () => {
+test('enterprise example: top N search results, their metadata, and their original files on disk and in S3 (n8n'\''s AWS S3 node, custom endpoint)', async () => {
 	const { sim, simulator, n8n } = s;
 	const { wf, folder } = ex.enterprise;
 	const settings = wf.nodes.find((n) => n.name === 'Search settings').parameters.assignments
@@ -218,6 +223,20 @@ test('enterprise example: top N search results, their metadata, and their origin
 				resolution: `${meta[i].width}x${meta[i].height}`,
 			}),
 		);
+	}
+	// n8n's AWS S3 node (custom endpoint) stored each original in the bucket, byte-exact.
+	// (It uploads filesystem binary data in 5 MiB parts: create, parts, ListParts, complete.)
+	expect(n8n.itemsOf(run, 'Upload to AWS S3').map((i) => i.json.Key)).toEqual(
+		found.map((v) => `gridbank/${v.id}/${simulator.getVideoFile(v.id).fileName}`),
+	);
+	expect(settings.find((a) => a.name === 'awsBucket').value).toBe(AWS_BUCKET);
+	for (const v of found) {
+		const file = simulator.getVideoFile(v.id);
+		const key = `gridbank/${v.id}/${file.fileName}`;
+		expect(await s.job.object(key, AWS_BUCKET)).toEqual({
+			sha256: sim.fileSha256(v.id, file.size),
+			size: file.size,
+		});
 	}
 	// The search session id travels with each download request (analytics), as the example wires it.
 	const downloadRequests = simulator.log.filter(

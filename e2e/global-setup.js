@@ -9,7 +9,7 @@ const fs = require('node:fs');
 const path = require('node:path');
 const rt = require('../scripts/n8n-runtime');
 const s3Server = require('../scripts/s3-server');
-const { s3Credential, slackCredential } = require('../scripts/job-services');
+const { s3Credential, awsCredential, slackCredential } = require('../scripts/job-services');
 const { STATE_FILE, E2E_DIR, ARTIFACTS, CHROMIUM } = require('./helpers');
 
 async function ensureChromium() {
@@ -60,6 +60,7 @@ module.exports = async function globalSetup() {
 	await n8n.importCredentials([
 		...rt.demoCredentials(baseUrl, sim),
 		s3Credential(s3),
+		awsCredential(s3),
 		slackCredential(),
 		{
 			id: 'gbPartnerBadKey01',

@@ -10,6 +10,8 @@ const { startSlackStandIn, DEFAULT_TOKEN } = require('./slack-standin');
 
 /** The bucket the examples' Settings name, and their key prefix. */
 const BUCKET = 'gridbank-masters';
+/** The enterprise example's bucket for n8n's AWS S3 node: with a dot, which that node needs to use a custom endpoint. */
+const AWS_BUCKET = 'my-company.gridbank-originals';
 const KEY_PREFIX = 'gridbank';
 
 /** n8n's S3 credential (the "S3" type: any S3-compatible endpoint) the examples reference. */
@@ -25,6 +27,22 @@ function s3Credential(s3) {
 			secretAccessKey: s3.secretAccessKey,
 			forcePathStyle: true,
 			ignoreSSLIssues: false,
+		},
+	};
+}
+
+/** n8n's AWS credential with a custom S3 endpoint, for the AWS S3 node of the enterprise example. */
+function awsCredential(s3) {
+	return {
+		id: 'gbAwsCredLocal',
+		name: 'AWS account',
+		type: 'aws',
+		data: {
+			region: s3.region,
+			accessKeyId: s3.accessKeyId,
+			secretAccessKey: s3.secretAccessKey,
+			customEndpoints: true,
+			s3Endpoint: s3.endpoint,
 		},
 	};
 }
@@ -51,7 +69,7 @@ const objectKey = (videoKey, fileName) => `${KEY_PREFIX}/${videoKey}/${fileName}
 async function startJobServices({ dir, s3Port = 0 }) {
 	const s3 = await startS3Server({
 		directory: path.join(dir, 's3'),
-		buckets: [BUCKET],
+		buckets: [BUCKET, AWS_BUCKET],
 		port: s3Port,
 	});
 	const slack = await startSlackStandIn({ dir: path.join(dir, 'slack') });
@@ -59,20 +77,22 @@ async function startJobServices({ dir, s3Port = 0 }) {
 		s3,
 		slack,
 		n8nEnv: slack.n8nEnv,
-		credentials: [s3Credential(s3), slackCredential()],
-		/** Every object in the bucket under `prefix`: [{ key, size }]. */
-		objects: (prefix = `${KEY_PREFIX}/`) => listObjects(s3, BUCKET, prefix),
+		credentials: [s3Credential(s3), awsCredential(s3), slackCredential()],
+		/** Every object in `bucket` under `prefix`: [{ key, size }]. */
+		objects: (prefix = `${KEY_PREFIX}/`, bucket = BUCKET) => listObjects(s3, bucket, prefix),
 		/** An object's { sha256, size }, read back through the S3 API. */
-		object: (key) => objectSha256(s3, BUCKET, key),
+		object: (key, bucket = BUCKET) => objectSha256(s3, bucket, key),
 		close: () => Promise.all([s3.close(), slack.close()]),
 	};
 }
 
 module.exports = {
 	BUCKET,
+	AWS_BUCKET,
 	KEY_PREFIX,
 	objectKey,
 	s3Credential,
+	awsCredential,
 	slackCredential,
 	startJobServices,
 };

@@ -187,7 +187,7 @@ test('a body that does not match its signed x-amz-content-sha256 is refused (400
 	expect(errorCode(Buffer.from(await anonymous.arrayBuffer()))).toBe('AccessDenied');
 });
 
-test('multipart upload, signed at every step, with a part larger than the in-memory bound: the object is byte-exact', async () => {
+test('multipart upload, signed at every step, with a part larger than the in-memory bound, its parts listed (ListParts): the object is byte-exact', async () => {
 	const key = 'gridbank/vid-7/master.mov';
 	const parts = [crypto.randomBytes(9 * 1024 * 1024), crypto.randomBytes(1024 * 1024)];
 	const created = await send({ method: 'POST', key, query: { uploads: '' } });
@@ -214,6 +214,23 @@ test('multipart upload, signed at every step, with a part larger than the in-mem
 		secret: 'nope',
 	});
 	expect(bad.status).toBe(403);
+	// ListParts (which n8n's AWS S3 node calls before completing): both parts, sizes and ETags.
+	const listed = (
+		await send({ method: 'GET', key, query: { uploadId, 'max-parts': '900' } })
+	).body.toString();
+	expect([...listed.matchAll(/<PartNumber>(\d+)<\/PartNumber>/g)].map((m) => m[1])).toEqual([
+		'1',
+		'2',
+	]);
+	expect([...listed.matchAll(/<Size>(\d+)<\/Size>/g)].map((m) => Number(m[1]))).toEqual(
+		parts.map((p) => p.length),
+	);
+	expect(
+		[...listed.matchAll(/<ETag>([^<]+)<\/ETag>/g)].map((m) => m[1].replace(/&quot;/g, '"')),
+	).toEqual(etags);
+	expect((await send({ method: 'GET', key, query: { uploadId: 'no-such-upload' } })).status).toBe(
+		404,
+	);
 	const xml = Buffer.from(
 		`<CompleteMultipartUpload>${etags.map((e, i) => `<Part><PartNumber>${i + 1}</PartNumber><ETag>${e}</ETag></Part>`).join('')}</CompleteMultipartUpload>`,
 	);
