@@ -168,7 +168,7 @@ test('hourly example: backs up exactly the videos licensed since the last run to
 	expect(job.slack.messages.length).toBe(slackBefore + 1); // nothing new: no message
 });
 
-test('enterprise example: top N search results, their metadata, and their original files on disk and in S3 (n8n'\''s AWS S3 node, custom endpoint)', async () => {
+test("enterprise example: top N search results, their metadata, and their original files on disk and in S3 (n8n's AWS S3 node, custom endpoint)", async () => {
 	const { sim, simulator, n8n } = s;
 	const { wf, folder } = ex.enterprise;
 	const settings = wf.nodes.find((n) => n.name === 'Search settings').parameters.assignments
