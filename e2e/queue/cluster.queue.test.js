@@ -109,6 +109,19 @@ async function downloadAll(keys) {
 	return { answers, runs: out };
 }
 
+/** A workflow's executions, once there is one and none is still running (a poll's, within 150 s). */
+const settledExecutions = (workflowId, what) =>
+	q.waitFor(
+		what,
+		async () => {
+			const list = await q.executions(cluster, workflowId);
+			return list.length && list.every((e) => !['new', 'running'].includes(e.status))
+				? list
+				: undefined;
+		},
+		{ timeoutMs: 150_000, everyMs: 2000 },
+	);
+
 /** Every successful run stored exactly the simulator's bytes for its video. */
 function expectByteExact(runs) {
 	for (const r of runs.filter((x) => x.status === 'success')) {
@@ -124,16 +137,7 @@ test('(c, first part) the Partner Trigger, active on the main, starts executions
 	await q.waitFor('the activation poll', () => contentPolls() >= 1, { timeoutMs: 60_000 });
 	expect(await q.executions(cluster, q.TRIGGER_WF)).toEqual([]);
 	const fresh = simulator.addPartnerLicences(sim.DEMO_PARTNER_KEY, 3);
-	const runs = await q.waitFor(
-		'the next poll to start an execution',
-		async () => {
-			const list = await q.executions(cluster, q.TRIGGER_WF);
-			return list.length && list.every((e) => !['new', 'running'].includes(e.status))
-				? list
-				: undefined;
-		},
-		{ timeoutMs: 150_000, everyMs: 2000 },
-	);
+	const runs = await settledExecutions(q.TRIGGER_WF, 'the next poll to start an execution');
 	const workerOf = cluster.workerOf();
 	for (const e of runs) {
 		expect([e.status, e.mode]).toEqual(['success', 'trigger']);
@@ -161,16 +165,7 @@ test('(c, first part) the Partner Trigger, active on the main, starts executions
 
 test('(e) the queue-mode example as shipped: its trigger (no Download File) polls on the main, the download runs on a worker, each master lands in S3 byte-exact and Slack hears of it', async () => {
 	expect(freshInC).toHaveLength(3);
-	const runs = await q.waitFor(
-		"the example's execution",
-		async () => {
-			const list = await q.executions(cluster, example.id);
-			return list.length && list.every((e) => !['new', 'running'].includes(e.status))
-				? list
-				: undefined;
-		},
-		{ timeoutMs: 150_000, everyMs: 2000 },
-	);
+	const runs = await settledExecutions(example.id, "the example's execution");
 	const workerOf = cluster.workerOf();
 	const emitted = [];
 	const titles = {};
