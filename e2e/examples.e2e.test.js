@@ -177,6 +177,14 @@ test("enterprise example: top N search results, their metadata, and their origin
 	simulator.clearLog();
 
 	const run = await execute(wf.id);
+	if (rt.N8N_MAJOR < 2) {
+		// n8n 1.x's AWS S3 node signs a custom endpoint's requests for the service it reads from
+		// the host and without x-amz-content-sha256: S3 refuses them (the example's note says so).
+		expect(run.ok).toBe(false);
+		expect(run.execution.data.resultData.lastNodeExecuted).toBe('Upload to AWS S3');
+		expect(describeFailure(run)).toMatch(/x-amz-content-sha256|AuthorizationHeaderMalformed/);
+		return;
+	}
 	expect(run.ok ? '' : describeFailure(run)).toBe('');
 	const found = n8n.itemsOf(run, 'Search videos').map((i) => i.json);
 	expect(found).toHaveLength(topN);

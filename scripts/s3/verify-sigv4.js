@@ -114,6 +114,7 @@ function verifySigV4({ keys, spoolDir = path.join(os.tmpdir(), 'gridbank-s3-spoo
 		const scope = scopeParts.join('/');
 		if (
 			scopeParts.length !== 4 ||
+			scopeParts[2] !== 's3' || // S3 refuses a signature scoped to another service
 			scopeParts[3] !== 'aws4_request' ||
 			!/^\d{8}T\d{6}Z$/.test(v4.amzDate) ||
 			!v4.amzDate.startsWith(scopeParts[0])

@@ -53,13 +53,15 @@ interface SignOptions {
 	accessKeyId?: string;
 	payloadHash?: string; // default: the body's SHA-256
 	presign?: boolean;
+	service?: string; // default 's3'
 }
 
 /** A signed request (URL and headers) for the local server, from AWS's SigV4 steps. */
 function signed(o: SignOptions): { url: string; headers: Record<string, string> } {
 	const { host } = new URL(s3.endpoint);
 	const amzDate = new Date().toISOString().replace(/[-:]/g, '').replace(/\.\d+/, '');
-	const scope = `${amzDate.slice(0, 8)}/${s3.region}/s3/aws4_request`;
+	const service = o.service ?? 's3';
+	const scope = `${amzDate.slice(0, 8)}/${s3.region}/${service}/aws4_request`;
 	const accessKeyId = o.accessKeyId ?? s3.accessKeyId;
 	const uri = `/${BUCKET}${o.key ? '/' + o.key.split('/').map(enc).join('/') : ''}`;
 	const headers: Record<string, string> = { host };
@@ -93,7 +95,7 @@ function signed(o: SignOptions): { url: string; headers: Record<string, string> 
 	].join('\n');
 	const toSign = ['AWS4-HMAC-SHA256', amzDate, scope, sha256(canonicalRequest)].join('\n');
 	let k = hmac(`AWS4${o.secret ?? s3.secretAccessKey}`, amzDate.slice(0, 8));
-	for (const part of [s3.region, 's3', 'aws4_request']) k = hmac(k, part);
+	for (const part of [s3.region, service, 'aws4_request']) k = hmac(k, part);
 	const sig = hmac(k, toSign).toString('hex');
 	delete headers.host; // fetch sets it, to the same value
 	if (o.presign) {
@@ -152,6 +154,12 @@ test('a wrong secret gets 403 SignatureDoesNotMatch and stores nothing; an unkno
 	const read = await send({ method: 'GET', key: 'readable.bin', secret: 'not-the-secret' });
 	expect(read.status).toBe(403);
 	expect(errorCode(read.body)).toBe('SignatureDoesNotMatch');
+});
+
+test('a request signed for another service than s3 (with the right secret) is refused, as S3 does', async () => {
+	const res = await send({ method: 'GET', key: 'readable.bin', service: '127' });
+	expect(res.status).toBe(400);
+	expect(errorCode(res.body)).toBe('AuthorizationHeaderMalformed');
 });
 
 test('a signed request changed on the way (another key than signed) is refused', async () => {
