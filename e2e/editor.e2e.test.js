@@ -14,7 +14,6 @@ const {
 	partner,
 	enterprise,
 	workflow,
-	sha256File,
 	rt,
 	ARTIFACTS,
 	CHROMIUM,
@@ -23,6 +22,7 @@ const {
 	TRIGGER_EXAMPLES,
 	waitFor,
 } = require('./helpers');
+const { expectMastersInBucket, expectAnnounced } = require('./job-checks');
 
 const EDITOR_WF = 'e2eEditorPartner';
 const PICKER_WF = 'e2eEditorPickers';
@@ -34,7 +34,6 @@ const [TRIGGER_EXAMPLE] = TRIGGER_EXAMPLES;
 let s;
 let server;
 let triggerWf;
-let triggerFolder;
 
 /**
  * Trigger polls seen by the simulator (the list at per_page 100; other tests list with 1 or 3).
@@ -88,14 +87,10 @@ beforeAll(async () => {
 		),
 	];
 
-	// The trigger example as shipped, except: it writes into a folder n8n may write to here, and
-	// polls every minute (n8n's shortest interval) instead of every five.
+	// The trigger example as shipped (S3 and Slack included), except: it polls every minute
+	// (n8n's shortest interval) instead of every five.
 	if (fs.existsSync(path.join(rt.ROOT, 'examples', TRIGGER_EXAMPLE))) {
 		triggerWf = rt.loadExample(TRIGGER_EXAMPLE);
-		triggerFolder = path.join(s.state.filesFolder, 'trigger');
-		fs.rmSync(triggerFolder, { recursive: true, force: true });
-		fs.mkdirSync(triggerFolder, { recursive: true });
-		rt.withDownloadFolder(triggerWf, triggerFolder);
 		const trigger = triggerWf.nodes.find(
 			(n) => n.type === 'n8n-nodes-gridbank.gridBankPartnerTrigger',
 		);
@@ -109,6 +104,7 @@ beforeAll(async () => {
 		port: await rt.freePort(),
 		owner: OWNER,
 		logFile: path.join(E2E_DIR, 'n8n-server.log'),
+		extraEnv: s.job.n8nEnv, // the examples' Slack node reaches the stand-in
 	});
 }, 240_000);
 
@@ -549,7 +545,7 @@ async function pictureOfWorkflow(page, url, wf) {
 }
 
 // Last, so the minutes n8n's poll schedule takes overlap the tests above.
-test('trigger example, published: emits nothing already licensed, then backs up each new licence exactly once', async () => {
+test('trigger example, published: emits nothing already licensed, then backs up each new licence exactly once to S3 and tells Slack; a video whose download fails goes to the Slack warning', async () => {
 	if (!triggerWf) throw new Error(`examples/${TRIGGER_EXAMPLE} is missing`);
 	const { sim, simulator } = s;
 	const staticData = async () =>
@@ -566,18 +562,34 @@ test('trigger example, published: emits nothing already licensed, then backs up 
 	await waitFor('the activation poll', () => polls() >= 1, { timeoutMs: 30_000 });
 	expect(await executions()).toEqual([]); // nothing already licensed was emitted
 
-	const fresh = simulator.addPartnerLicences(sim.DEMO_PARTNER_KEY, 2);
-	const files = fresh.map((k) => ({
-		key: k,
-		path: path.join(triggerFolder, simulator.getVideoFile(k).fileName),
-		size: simulator.getVideoFile(k).size,
-	}));
-	await waitFor(
-		'the next poll to back up the new licences',
-		() => files.every((f) => fs.existsSync(f.path) && fs.statSync(f.path).size === f.size),
-		{ timeoutMs: 90_000, everyMs: 1000 },
+	const slackBefore = s.job.slack.messages.length;
+	const fresh = simulator.addPartnerLicences(sim.DEMO_PARTNER_KEY, 3);
+	// The oldest of the three is refunded before its download: it comes with downloadError.
+	const [refunded, ...good] = [...fresh].reverse();
+	simulator.faults.partnerForbidden(
+		`/videos/${encodeURIComponent(refunded)}/download`,
+		'licence_refunded',
+		100,
 	);
-	for (const f of files) expect(await sha256File(f.path)).toBe(sim.fileSha256(f.key, f.size));
+	const titles = Object.fromEntries(fresh.map((k) => [k, simulator.getVideo(k).title]));
+	await waitFor(
+		'the next poll to back up the new licences and post to Slack',
+		() => s.job.slack.messages.length >= slackBefore + 2,
+		{ timeoutMs: 150_000, everyMs: 1000 },
+	);
+	const stored = await expectMastersInBucket(s, good);
+	const listed = (await s.job.objects()).map((o) => o.key);
+	expect(listed.some((k) => k.includes(`/${refunded}/`))).toBe(false);
+	const messages = s.job.slack.messages.slice(slackBefore);
+	expect(messages.map((m) => m.channel)).toEqual(['#video-masters', '#video-masters']);
+	const backup = messages.find((m) => m.text.includes('backed up from GridBank to S3'));
+	const warning = messages.find((m) => m.text.includes('NOT backed up'));
+	expect(backup.text).toContain('2 newly licensed videos backed up');
+	expectAnnounced(backup.text, stored, titles);
+	expect(warning.text).toContain(
+		`(${refunded}): Video "${refunded}" is not licensed by this account`,
+	);
+	for (const k of good) expect(warning.text).not.toContain(k);
 	const done = await waitFor('the execution to be recorded', async () => {
 		const list = await executions();
 		return list.length && list.every((e) => e.status !== 'running' && e.status !== 'new')

@@ -8,6 +8,8 @@
 const fs = require('node:fs');
 const path = require('node:path');
 const rt = require('../scripts/n8n-runtime');
+const s3Server = require('../scripts/s3-server');
+const { s3Credential, awsCredential, slackCredential } = require('../scripts/job-services');
 const { STATE_FILE, E2E_DIR, ARTIFACTS, CHROMIUM } = require('./helpers');
 
 async function ensureChromium() {
@@ -47,8 +49,19 @@ module.exports = async function globalSetup() {
 	const simPort = await rt.freePort();
 	const sim = await rt.loadSimulator();
 	const baseUrl = `http://127.0.0.1:${simPort}`;
+	// The examples' S3 bucket: each test file starts the S3 server on this port (openSession).
+	const s3Port = await rt.freePort();
+	const s3 = {
+		endpoint: `http://127.0.0.1:${s3Port}`,
+		region: s3Server.REGION,
+		accessKeyId: s3Server.ACCESS_KEY_ID,
+		secretAccessKey: s3Server.SECRET_ACCESS_KEY,
+	};
 	await n8n.importCredentials([
 		...rt.demoCredentials(baseUrl, sim),
+		s3Credential(s3),
+		awsCredential(s3),
+		slackCredential(),
 		{
 			id: 'gbPartnerBadKey01',
 			name: 'GridBank Partner (wrong key)',
@@ -61,6 +74,7 @@ module.exports = async function globalSetup() {
 		filesFolder,
 		simPort,
 		baseUrl,
+		s3Port,
 		tgz,
 		n8nInstallMs: install.ms,
 		n8nInstalled: install.installed,

@@ -4,14 +4,18 @@ const crypto = require('node:crypto');
 const fs = require('node:fs');
 const path = require('node:path');
 const rt = require('../scripts/n8n-runtime');
+const { startJobServices } = require('../scripts/job-services');
 
 const E2E_DIR = path.join(rt.ROOT, '.cache', 'e2e');
 const STATE_FILE = path.join(E2E_DIR, 'state.json');
 const ARTIFACTS = path.join(rt.ROOT, 'e2e-artifacts');
 const CHROMIUM = '/usr/bin/chromium';
 const PKG = 'n8n-nodes-gridbank';
-/** Examples started by the GridBank Partner Trigger: run published in `n8n start` (editor.e2e.test.js), not by `n8n execute`. */
-const TRIGGER_EXAMPLES = ['partner-trigger-backup.json'];
+/**
+ * Examples started by the GridBank Partner Trigger, not by `n8n execute`: run published, the
+ * first by `n8n start` (editor.e2e.test.js), the queue-mode one in the queue suite (e2e/queue/).
+ */
+const TRIGGER_EXAMPLES = ['partner-trigger-backup.json', 'partner-trigger-queue-backup.json'];
 
 const PARTNER_CRED = {
 	gridBankPartnerApi: { id: 'gbPartnerCredDemo', name: 'GridBank Partner account' },
@@ -24,8 +28,9 @@ const BAD_PARTNER_CRED = {
 };
 
 /**
- * The instance global-setup prepared, plus a simulator started in this test file's process on
- * the port the credentials point at (files run one at a time, so the port is free).
+ * The instance global-setup prepared, plus a simulator and the examples' S3 server started in
+ * this test file's process on the ports the credentials point at (files run one at a time, so
+ * the ports are free). The bucket's objects stay in .cache/e2e/job/ from file to file.
  */
 async function openSession(simOptions = {}) {
 	const state = JSON.parse(fs.readFileSync(STATE_FILE, 'utf8'));
@@ -40,7 +45,9 @@ async function openSession(simOptions = {}) {
 		filesFolder: state.filesFolder,
 		fresh: false,
 	});
-	return { state, sim, simulator, n8n, close: () => simulator.close() };
+	const job = await startJobServices({ dir: path.join(E2E_DIR, 'job'), s3Port: state.s3Port });
+	const close = () => Promise.all([simulator.close(), job.close()]);
+	return { state, sim, simulator, n8n, job, close };
 }
 
 let x = 0;

@@ -2,15 +2,19 @@
 /**
  * `npm run demo`: the package's main job, end to end, in the real n8n.
  *
- * Starts the GridBank simulator, installs the packed package into the cached n8n (installing
- * n8n itself on the first run), imports examples/hourly-download-new-licences.json with the
- * demo Partner key, and runs it the way its hourly schedule would: list the videos licensed
- * since the last run, download each master, write it to disk. Then runs it once more, as the
- * next hour's run, which finds nothing new. Prints what happened and where the files are.
+ * Starts the GridBank simulator, the local S3-compatible server and the Slack stand-in
+ * (scripts/job-services.js), installs the packed package into the cached n8n (installing n8n
+ * itself on the first run), imports examples/hourly-download-new-licences.json with the demo
+ * credentials, and runs it as shipped, the way its hourly schedule would: list the videos
+ * licensed since the last run, download each master, upload it to the bucket with n8n's S3
+ * node, post one message with n8n's Slack node. Then runs it once more, as the next hour's run,
+ * which finds nothing new. Prints what landed in the bucket (read back through the S3 API,
+ * checked against what GridBank served) and the message Slack received.
  */
 const fs = require('node:fs');
 const path = require('node:path');
 const rt = require('./n8n-runtime');
+const { startJobServices, BUCKET } = require('./job-services');
 
 const EXAMPLE = 'hourly-download-new-licences.json';
 const NEW_LICENCES = 4;
@@ -18,7 +22,9 @@ const NEW_LICENCES = 4;
 async function main() {
 	const t0 = Date.now();
 	const step = (label, value) => console.log(`  ${`${label} `.padEnd(20, '.')} ${value}`);
-	console.log('GridBank demo: "download newly licensed videos every hour", in real n8n\n');
+	console.log(
+		'GridBank demo: "every hour, back up newly licensed videos to S3 and tell Slack", in real n8n\n',
+	);
 
 	const install = await rt.ensureN8n();
 	step(
@@ -29,7 +35,13 @@ async function main() {
 	const tgz = await rt.buildAndPack({ log: () => {} });
 	const sim = await rt.loadSimulator();
 	const simulator = await sim.startSimulator({ port: 0 });
-	const stop = async () => simulator.close().catch(() => {});
+	const jobDir = path.join(rt.ROOT, 'demo-output');
+	fs.rmSync(jobDir, { recursive: true, force: true });
+	const job = await startJobServices({ dir: jobDir });
+	const stop = async () => {
+		await simulator.close().catch(() => {});
+		await job.close().catch(() => {});
+	};
 	process.once('SIGINT', () => stop().then(() => process.exit(130)));
 	try {
 		// The simulator's seeded licences are from 2024; license a few videos "just now" so the
@@ -49,74 +61,74 @@ async function main() {
 			`${keys.length} videos licensed in the last hour, beside ${simulator.partnerLicences(sim.DEMO_PARTNER_KEY).length - keys.length} older ones`,
 		);
 
+		step('S3 bucket', `${BUCKET} on ${job.s3.endpoint} (s3rver, SigV4 verified)`);
+		step('Slack', `stand-in for slack.com, reached through ${job.slack.proxyUrl}`);
 		const userFolder = path.join(rt.ROOT, '.cache', 'demo', 'n8n-user');
-		const outRoot = path.join(rt.ROOT, 'demo-output');
-		const videos = path.join(outRoot, 'videos');
-		fs.rmSync(outRoot, { recursive: true, force: true });
-		fs.mkdirSync(videos, { recursive: true });
-		const n8n = await rt.createInstance({ userFolder, filesFolder: outRoot, fresh: true, tgz });
+		const n8n = await rt.createInstance({ userFolder, filesFolder: jobDir, fresh: true, tgz });
 		step(
 			'package',
 			`${path.basename(tgz)} installed with npm into ${path.relative(rt.ROOT, userFolder)}/.n8n/nodes`,
 		);
 
-		await n8n.importCredentials(rt.demoCredentials(simulator.baseUrl, sim));
-		const workflow = rt.withDownloadFolder(rt.loadExample(EXAMPLE), videos);
+		await n8n.importCredentials([
+			...rt.demoCredentials(simulator.baseUrl, sim),
+			...job.credentials,
+		]);
+		const workflow = rt.loadExample(EXAMPLE); // as shipped
 		await n8n.importWorkflows([workflow]);
 		step('workflow', `examples/${EXAMPLE} imported ("${workflow.name}")`);
 
 		console.log('\nRun 1, as the hourly schedule runs it (first run: looks back one hour)');
-		const first = await n8n.execute(workflow.id);
+		const first = await n8n.execute(workflow.id, { env: job.n8nEnv });
 		if (!first.ok)
 			throw new Error(
 				`the workflow failed: ${first.error?.message ?? 'see n8n logs'}${first.error?.description ? `\n${first.error.description}` : ''}`,
 			);
 		const listed = n8n.itemsOf(first, 'List new licences') ?? [];
 		const downloaded = n8n.itemsOf(first, 'Download master') ?? [];
-		const written = n8n.itemsOf(first, 'Write to disk') ?? [];
 		step(
 			'videos listed',
 			`${listed.length} (GridBank Partner: List Licensed Content, purchased after the last run)`,
 		);
 		for (const v of listed) console.log(`      ${v.json.video_key}  ${v.json.title ?? ''}`);
-		step(
-			'files downloaded',
-			`${downloaded.length} (GridBank Partner: Get Download URL, download on)`,
-		);
-		let total = 0;
-		let allMatch = true;
-		for (let i = 0; i < written.length; i++) {
-			const file = written[i].json.fileName;
-			const expected = downloaded[i].json.fileSize;
-			const onDisk = fs.existsSync(file) ? fs.statSync(file).size : -1;
-			allMatch &&= onDisk === expected;
-			total += Math.max(onDisk, 0);
+		step('masters', `${downloaded.length} downloaded (GridBank Partner: Get Download URL)`);
+		const objects = await job.objects();
+		step('in the bucket', `s3://${BUCKET}/ (listed through the S3 API)`);
+		let allMatch = objects.length === NEW_LICENCES;
+		for (const o of objects) {
+			const served = downloaded.find((d) =>
+				o.key.endsWith(`/${d.json.video_key}/${d.json.fileName}`),
+			);
+			const read = await job.object(o.key);
+			const match =
+				!!served &&
+				read.size === served.json.fileSize &&
+				read.sha256 === sim.fileSha256(served.json.video_key, served.json.fileSize);
+			allMatch &&= match;
 			console.log(
-				`      ${path.basename(file).padEnd(44)} ${rt.fmtBytes(onDisk).padStart(9)}  ${downloaded[i].json.mimeType}${onDisk === expected ? '' : `  (expected ${expected} bytes!)`}`,
+				`      ${o.key.padEnd(58)} ${rt.fmtBytes(o.size).padStart(9)}  sha256 ${read.sha256.slice(0, 12)}… ${match ? 'matches what GridBank served' : 'DOES NOT MATCH'}`,
 			);
 		}
-		step(
-			'on disk',
-			`${videos}/ (${written.length} files, ${rt.fmtBytes(total)}${allMatch ? ', every size matches' : ', SIZE MISMATCH'})`,
-		);
-		const slack = n8n.itemsOf(first, 'Summary for Slack')?.[0]?.json.text;
-		if (slack) {
-			console.log('  Slack message (the Slack node is disabled until you add a credential):');
-			for (const line of slack.split('\n')) console.log(`      ${line}`);
+		step('Slack', `${job.slack.messages.length} message(s) received by the stand-in`);
+		for (const m of job.slack.messages) {
+			console.log(`      to ${m.channel}:`);
+			for (const line of m.text.split('\n')) console.log(`        ${line}`);
 		}
 		step('run time', `${(first.ms / 1000).toFixed(1)} s (n8n start-up included)`);
 
 		console.log("\nRun 2, as the next hour's run");
-		const second = await n8n.execute(workflow.id);
+		const second = await n8n.execute(workflow.id, { env: job.n8nEnv });
 		if (!second.ok) throw new Error(`the second run failed: ${second.error?.message}`);
 		const again = n8n.itemsOf(second, 'List new licences') ?? [];
 		step('videos listed', `${again.length}: nothing licensed since run 1, so nothing downloaded`);
 
-		console.log(`\nDone in ${rt.fmtDuration(Date.now() - t0)}. The files are in ${videos}/`);
+		console.log(
+			`\nDone in ${rt.fmtDuration(Date.now() - t0)}. The bucket's files are in ${job.s3.directory}/`,
+		);
 		console.log(
 			'Next: `npm run dev` opens this workflow and the other examples in the n8n editor.',
 		);
-		if (!allMatch || written.length !== NEW_LICENCES || again.length !== 0) process.exitCode = 1;
+		if (!allMatch || job.slack.messages.length !== 1 || again.length !== 0) process.exitCode = 1;
 	} finally {
 		await stop();
 	}

@@ -10,6 +10,7 @@
 const fs = require('node:fs');
 const path = require('node:path');
 const rt = require('./n8n-runtime');
+const { startJobServices } = require('./job-services');
 
 const OWNER = {
 	email: 'demo@gridbank.local',
@@ -47,6 +48,8 @@ async function main() {
 		});
 
 	const base = path.join(rt.ROOT, '.cache', 'dev');
+	// The examples' S3 bucket and Slack, locally (scripts/job-services.js).
+	const job = await startJobServices({ dir: path.join(base, 'job') });
 	const userFolder = path.join(base, 'n8n-user');
 	const filesFolder = path.join(base, 'files');
 	const n8n = await rt.createInstance({
@@ -58,7 +61,7 @@ async function main() {
 	console.log(
 		`[dev] installed ${path.basename(tgz)} into ${path.relative(rt.ROOT, userFolder)}/.n8n/nodes`,
 	);
-	await n8n.importCredentials(rt.demoCredentials(simulator.baseUrl, sim));
+	await n8n.importCredentials([...rt.demoCredentials(simulator.baseUrl, sim), ...job.credentials]);
 	const workflows = rt.exampleFiles().map((f) => {
 		const wf = rt.loadExample(f);
 		try {
@@ -80,6 +83,7 @@ async function main() {
 		owner: OWNER,
 		logFile: path.join(base, 'n8n.log'),
 		log: console.log,
+		extraEnv: job.n8nEnv,
 	});
 	let stopping = false;
 	const stop = async (signal) => {
@@ -88,8 +92,16 @@ async function main() {
 		console.log(`\n[dev] ${signal}: stopping n8n and the simulator`);
 		await server.stop();
 		await simulator.close().catch(() => {});
+		await job.close().catch(() => {});
 		process.exit(0);
 	};
+	// What the examples post to Slack, shown here as it arrives.
+	let shown = 0;
+	setInterval(() => {
+		for (const m of job.slack.messages.slice(shown))
+			console.log(`[slack] ${m.channel}: ${m.text.replace(/\n/g, '\n        ')}`);
+		shown = job.slack.messages.length;
+	}, 1000).unref();
 	process.on('SIGINT', () => stop('SIGINT'));
 	process.on('SIGTERM', () => stop('SIGTERM'));
 	server.child.on('exit', (code) => {
@@ -104,12 +116,15 @@ GridBank dev environment is running
   n8n editor      ${server.url}
     log in as     ${OWNER.email} / ${OWNER.password}
     workflows     ${workflows.map((w) => `"${w.name}"`).join('\n                  ')}
-    credentials   "GridBank Partner account", "GridBank Enterprise account" (demo keys, simulator URL)
+    credentials   "GridBank Partner account", "GridBank Enterprise account" (demo keys, simulator URL),
+                  "S3 account" (local S3 server), "Slack account" (local Slack stand-in)
     files go to   ${filesFolder}/
     n8n log       ${path.relative(rt.ROOT, server.logFile)}
   simulator       ${simulator.baseUrl}
     Partner key   ${sim.DEMO_PARTNER_KEY}
     Enterprise    ${sim.DEMO_ENTERPRISE_KEY}
+  S3 bucket       ${job.s3.endpoint}/gridbank-masters (objects in ${path.relative(rt.ROOT, job.s3.directory)}/)
+  Slack           messages posted are printed here
   Rebuilt nodes? Stop (Ctrl+C) and run npm run dev again: it packs and reinstalls the package.
 Press Ctrl+C to stop.`);
 }

@@ -1,10 +1,13 @@
 'use strict';
 // A local S3-compatible server for the demo, the e2e suites and the storage-chain benchmark:
-// s3rver (a dev dependency from the npm registry) speaks the S3 REST protocol over HTTP,
-// checks AWS Signature V4 against its access key and supports multipart upload, which is what
-// n8n's S3 nodes use for large files. Objects land in `directory` as plain files.
+// s3rver (a dev dependency from the npm registry) speaks the S3 REST protocol over HTTP and
+// supports multipart upload, which n8n's AWS S3 node uses for every stored file; s3rver does not
+// verify V4 signatures, so scripts/s3/verify-sigv4.js does, in front of its own middleware
+// (a wrong secret gets 403 SignatureDoesNotMatch). Objects land in `directory` as plain files.
 const fs = require('node:fs');
 const path = require('node:path');
+const { verifySigV4 } = require('./s3/verify-sigv4');
+const { listParts } = require('./s3/list-parts');
 
 /** Fixed, public test credentials of the local server (s3rver's own defaults). */
 const ACCESS_KEY_ID = 'S3RVER';
@@ -26,6 +29,12 @@ async function startS3Server({ directory, buckets = ['gridbank-masters'], port =
 		allowMismatchedSignatures: false,
 		configureBuckets: buckets.map((name) => ({ name })),
 	});
+	// Koa composes its middleware on listen: these run before any of s3rver's, the signature
+	// check first; ListParts (n8n's AWS S3 node needs it) is the one S3 call s3rver lacks.
+	server.middleware.unshift(
+		verifySigV4({ keys: new Map([[ACCESS_KEY_ID, SECRET_ACCESS_KEY]]) }),
+		listParts(server.store),
+	);
 	const address = await server.run();
 	return {
 		endpoint: `http://127.0.0.1:${address.port}`,

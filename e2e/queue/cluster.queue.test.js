@@ -5,9 +5,16 @@
  * with the package npm-installed as the README says — against the GridBank simulator.
  * Scenarios run in order on one cluster.
  */
+const fs = require('node:fs');
+const path = require('node:path');
 const rt = require('../../scripts/n8n-runtime');
 const { startCluster } = require('../../scripts/queue-cluster');
+const { startJobServices } = require('../../scripts/job-services');
+const { expectMastersInBucket, expectAnnounced } = require('../job-checks');
 const q = require('./queue-helpers');
+
+/** The queue-mode example, as shipped: the trigger without Download File, the download in the workflow. */
+const QUEUE_EXAMPLE = 'partner-trigger-queue-backup.json';
 
 /**
  * The pacing simulator: GridBank's 300 a minute, in real time. (n8n's processes pace on their own
@@ -20,6 +27,11 @@ let sim;
 let simulator;
 let pacingSim;
 let cluster;
+/** The S3 server and Slack stand-in the queue-mode example stores to and posts to. */
+let job;
+let example;
+/** Licences added in scenario (c): the queue-mode example backs them up too. */
+let freshInC = [];
 /** Licences the trigger emitted (video keys), across every execution: checked at the end for duplicates. */
 let triggerKeys = [];
 
@@ -43,12 +55,22 @@ beforeAll(async () => {
 		rateWindowMs: PACE_WINDOW_MS,
 		logLimit: 20_000,
 	});
+	const jobDir = path.join(rt.ROOT, '.cache', 'queue-job');
+	fs.rmSync(jobDir, { recursive: true, force: true });
+	job = await startJobServices({ dir: jobDir });
+	example = rt.loadExample(QUEUE_EXAMPLE);
+	example.nodes.find(
+		(n) => n.type === 'n8n-nodes-gridbank.gridBankPartnerTrigger',
+	).parameters.pollTimes = {
+		item: [{ mode: 'everyMinute' }],
+	};
 	cluster = await startCluster({
 		workers: 2,
 		concurrency: 10,
-		credentials: q.credentials(simulator.baseUrl, pacingSim.baseUrl, sim),
-		workflows: [q.downloadWorkflow(), q.pacingWorkflow(200), q.triggerWorkflow()],
-		publish: [q.DOWNLOAD_WF, q.PACING_WF, q.TRIGGER_WF],
+		credentials: [...q.credentials(simulator.baseUrl, pacingSim.baseUrl, sim), ...job.credentials],
+		workflows: [q.downloadWorkflow(), q.pacingWorkflow(200), q.triggerWorkflow(), example],
+		publish: [q.DOWNLOAD_WF, q.PACING_WF, q.TRIGGER_WF, example.id],
+		env: job.n8nEnv, // every process's Slack node reaches the stand-in
 	});
 }, 900_000);
 
@@ -56,6 +78,7 @@ afterAll(async () => {
 	await cluster?.stop();
 	await simulator?.close();
 	await pacingSim?.close();
+	await job?.close();
 }, 120_000);
 
 /** Downloads `keys` at once through the webhook; each execution's id, worker and stored files. */
@@ -86,6 +109,19 @@ async function downloadAll(keys) {
 	return { answers, runs: out };
 }
 
+/** A workflow's executions, once there is one and none is still running (a poll's, within 150 s). */
+const settledExecutions = (workflowId, what) =>
+	q.waitFor(
+		what,
+		async () => {
+			const list = await q.executions(cluster, workflowId);
+			return list.length && list.every((e) => !['new', 'running'].includes(e.status))
+				? list
+				: undefined;
+		},
+		{ timeoutMs: 150_000, everyMs: 2000 },
+	);
+
 /** Every successful run stored exactly the simulator's bytes for its video. */
 function expectByteExact(runs) {
 	for (const r of runs.filter((x) => x.status === 'success')) {
@@ -101,16 +137,7 @@ test('(c, first part) the Partner Trigger, active on the main, starts executions
 	await q.waitFor('the activation poll', () => contentPolls() >= 1, { timeoutMs: 60_000 });
 	expect(await q.executions(cluster, q.TRIGGER_WF)).toEqual([]);
 	const fresh = simulator.addPartnerLicences(sim.DEMO_PARTNER_KEY, 3);
-	const runs = await q.waitFor(
-		'the next poll to start an execution',
-		async () => {
-			const list = await q.executions(cluster, q.TRIGGER_WF);
-			return list.length && list.every((e) => !['new', 'running'].includes(e.status))
-				? list
-				: undefined;
-		},
-		{ timeoutMs: 150_000, everyMs: 2000 },
-	);
+	const runs = await settledExecutions(q.TRIGGER_WF, 'the next poll to start an execution');
 	const workerOf = cluster.workerOf();
 	for (const e of runs) {
 		expect([e.status, e.mode]).toEqual(['success', 'trigger']);
@@ -133,6 +160,36 @@ test('(c, first part) the Partner Trigger, active on the main, starts executions
 		);
 	}
 	expect([...triggerKeys].sort()).toEqual([...fresh].sort());
+	freshInC = fresh;
+}, 300_000);
+
+test('(e) the queue-mode example as shipped: its trigger (no Download File) polls on the main, the download runs on a worker, each master lands in S3 byte-exact and Slack hears of it', async () => {
+	expect(freshInC).toHaveLength(3);
+	const runs = await settledExecutions(example.id, "the example's execution");
+	const workerOf = cluster.workerOf();
+	const emitted = [];
+	const titles = {};
+	for (const e of runs) {
+		expect([e.status, e.mode]).toEqual(['success', 'trigger']);
+		expect(['worker1', 'worker2']).toContain(workerOf[e.id]); // the download ran on a worker
+		const data = await q.executionData(cluster, e.id);
+		const items = data.resultData.runData['New licence on GridBank'][0].data.main[0];
+		for (const i of items) {
+			expect(i.binary).toBeUndefined(); // the poll on the main carried no file
+			titles[i.json.video_key] = i.json.title;
+		}
+		emitted.push(...items.map((i) => i.json.video_key));
+		expect(data.resultData.runData['Download master'][0].data.main[0]).toHaveLength(items.length);
+	}
+	expect(emitted.sort()).toEqual([...freshInC].sort());
+	const stored = await expectMastersInBucket({ job, sim, simulator }, freshInC);
+	await q.waitFor('the Slack message', () => job.slack.messages.length >= runs.length, {
+		timeoutMs: 30_000,
+	});
+	const text = job.slack.messages.map((m) => m.text).join('\n');
+	expect(job.slack.messages.every((m) => m.channel === '#video-masters')).toBe(true);
+	expect(text).not.toContain('NOT backed up');
+	expectAnnounced(text, stored, titles);
 }, 300_000);
 
 test('(a) twenty downloads at once: both workers take part, every file byte-exact in the database', async () => {

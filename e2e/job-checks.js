@@ -1,0 +1,35 @@
+'use strict';
+/**
+ * Checks of the job the examples do, shared by the e2e suites: every master in the S3 bucket
+ * under the key a user would choose, byte-exact (size and SHA-256 read back through the S3 API
+ * against what the simulator served), and the Slack text naming each video, its key and size.
+ */
+const { BUCKET, objectKey } = require('../scripts/job-services');
+
+/** Asserts each video's master is in the bucket, byte-exact; returns [{ videoKey, key, size }]. */
+async function expectMastersInBucket({ job, sim, simulator }, videoKeys) {
+	const listed = await job.objects();
+	const stored = [];
+	for (const videoKey of videoKeys) {
+		const file = simulator.getVideoFile(videoKey);
+		const key = objectKey(videoKey, file.fileName);
+		expect(listed).toContainEqual({ key, size: file.size });
+		expect(await job.object(key)).toEqual({
+			sha256: sim.fileSha256(videoKey, file.size),
+			size: file.size,
+		});
+		stored.push({ videoKey, key, size: file.size });
+	}
+	return stored;
+}
+
+/** The Slack text names each stored video: its title, where it is (s3://bucket/key) and its size. */
+function expectAnnounced(text, stored, titles) {
+	for (const s of stored) {
+		expect(text).toContain(`*${titles[s.videoKey]}*`);
+		expect(text).toContain(`s3://${BUCKET}/${s.key}`);
+		expect(text).toContain(`${s.size} bytes`);
+	}
+}
+
+module.exports = { expectMastersInBucket, expectAnnounced };
