@@ -14,6 +14,7 @@ const {
 	describeFailure,
 	assertNoSecret,
 	TRIGGER_EXAMPLES,
+	TRIGGER_EXAMPLE_STARTS,
 } = require('./helpers');
 const { expectMastersInBucket, expectAnnounced } = require('./job-checks');
 const { AWS_BUCKET } = require('../scripts/job-services');
@@ -64,10 +65,8 @@ test('every example is an n8n workflow with GridBank nodes and consistent connec
 		expect(new Set(files.map((x) => rt.loadExample(x).id)).size).toBe(files.length);
 		// n8n 1.x saves a workflow's static data ("since the last run", the trigger's memory) only for ids of up to 16 characters.
 		expect(wf.id.length).toBeLessThanOrEqual(16);
-		// `n8n execute` starts at a Manual Trigger; trigger examples run published in editor.e2e.test.js.
-		const start = TRIGGER_EXAMPLES.includes(f)
-			? 'n8n-nodes-gridbank.gridBankPartnerTrigger'
-			: 'n8n-nodes-base.manualTrigger';
+		// `n8n execute` starts at a Manual Trigger; trigger examples run published (see helpers.js).
+		const start = TRIGGER_EXAMPLE_STARTS[f] ?? 'n8n-nodes-base.manualTrigger';
 		expect(wf.nodes.some((n) => n.type === start)).toBe(true);
 		expect(wf.nodes.some((n) => n.type.startsWith('n8n-nodes-gridbank.'))).toBe(true);
 		for (const [from, conn] of Object.entries(wf.connections)) {

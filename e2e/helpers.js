@@ -12,10 +12,16 @@ const ARTIFACTS = path.join(rt.ROOT, 'e2e-artifacts');
 const CHROMIUM = '/usr/bin/chromium';
 const PKG = 'n8n-nodes-gridbank';
 /**
- * Examples started by the GridBank Partner Trigger, not by `n8n execute`: run published, the
- * first by `n8n start` (editor.e2e.test.js), the queue-mode one in the queue suite (e2e/queue/).
+ * Examples started by a GridBank trigger, not by `n8n execute`, with the type of their start
+ * node. Run published: the Partner backup by `n8n start` (editor.e2e.test.js), the queue-mode one
+ * in the queue suite (e2e/queue/), the Enterprise one in enterprise-trigger.e2e.test.js.
  */
-const TRIGGER_EXAMPLES = ['partner-trigger-backup.json', 'partner-trigger-queue-backup.json'];
+const TRIGGER_EXAMPLE_STARTS = {
+	'partner-trigger-backup.json': `${PKG}.gridBankPartnerTrigger`,
+	'partner-trigger-queue-backup.json': `${PKG}.gridBankPartnerTrigger`,
+	'enterprise-trigger-new-footage.json': `${PKG}.gridBankEnterpriseTrigger`,
+};
+const TRIGGER_EXAMPLES = Object.keys(TRIGGER_EXAMPLE_STARTS);
 
 const PARTNER_CRED = {
 	gridBankPartnerApi: { id: 'gbPartnerCredDemo', name: 'GridBank Partner account' },
@@ -139,6 +145,7 @@ module.exports = {
 	CHROMIUM,
 	PKG,
 	TRIGGER_EXAMPLES,
+	TRIGGER_EXAMPLE_STARTS,
 	PARTNER_CRED,
 	ENTERPRISE_CRED,
 	BAD_PARTNER_CRED,
