@@ -1,31 +1,26 @@
 'use strict';
 /**
- * The GridBank Enterprise Trigger published in a real n8n (`n8n start`), polling on n8n's own
- * schedule: the activation poll only notes what matches; each video that newly matches is
- * emitted once with its file; n8n is stopped, a video appears while it is down, and after the
- * restart that video comes once and none of the earlier ones again.
+ * examples/enterprise-trigger-new-footage.json as shipped (S3 and Slack included; it polls every
+ * minute, n8n's shortest interval, instead of every five), published in a real n8n (`n8n start`):
+ * the activation poll only notes what matches; each video that newly matches lands in the bucket
+ * once (key, size, SHA-256 through the S3 API) and is announced in Slack; one whose download fails
+ * goes to the Slack warning, not the bucket; n8n is stopped, a video appears while it is down, and
+ * after the restart that video comes once and none of the earlier ones again.
  */
-const fs = require('node:fs');
 const path = require('node:path');
-const {
-	E2E_DIR,
-	ENTERPRISE_CRED,
-	OWNER,
-	PKG,
-	node,
-	openSession,
-	workflow,
-	rt,
-	waitFor,
-} = require('./helpers');
+const { E2E_DIR, OWNER, PKG, openSession, rt, waitFor } = require('./helpers');
+const { expectMastersInBucket, expectAnnounced } = require('./job-checks');
+const { FOOTAGE_BUCKET, FOOTAGE_PREFIX } = require('../scripts/job-services');
 
-const WF = 'e2eEntTrigger';
-/** A word no seeded video has: the search matches only what this test adds. */
-const WORD = 'zyxfootage';
+const EXAMPLE = 'enterprise-trigger-new-footage.json';
+const WHERE = { bucket: FOOTAGE_BUCKET, prefix: FOOTAGE_PREFIX };
+/** The example's search words; a per-run tag makes each added title unique in Slack's text. */
+const QUERY = 'drone city';
+const TAG = `run${Date.now().toString(36)}`;
 
 let s;
-let folder;
 let server;
+let wf;
 
 /** n8n's poll schedule is a minute: each wait allows two and a half. */
 const WAIT = { timeoutMs: 150_000, everyMs: 1000 };
@@ -33,57 +28,49 @@ const WAIT = { timeoutMs: 150_000, everyMs: 1000 };
 /** The trigger's searches the simulator answered. */
 const polls = () =>
 	s.simulator.log.filter(
-		(e) => e.target === 'api' && e.path === '/external/v1/videos/search' && e.query.q === WORD,
+		(e) => e.target === 'api' && e.path === '/external/v1/videos/search' && e.query.q === QUERY,
 	).length;
-/** Files written so far, one per emitted video and execution: `<video id>--<execution id>`. */
-const written = () => fs.readdirSync(folder).sort();
-const idsWritten = () => written().map((name) => name.split('--')[0]);
+/** Slack messages of this test (the stand-in keeps those of earlier test files). */
+let slackFrom = 0;
+const slack = () => s.job.slack.messages.slice(slackFrom);
+const slackText = () =>
+	slack()
+		.map((m) => m.text)
+		.join('\n');
+/** How many Slack lines name `title` (a video announced or warned about twice would show). */
+const mentions = (title) => slackText().split(`*${title}*`).length - 1;
 
-let clock = Date.now() - 3_600_000;
-const add = (n) =>
-	s.simulator.addEnterpriseVideos(
-		Array.from({ length: n }, (_, i) => ({
-			title: `${WORD} clip ${i}`,
-			keywords: [WORD],
-			publishedAt: (clock += 1000),
+let n = 0;
+const titles = {};
+/** New videos the example's search matches (its words, at most 2 minutes), newest of all. */
+const add = (count) => {
+	const ids = s.simulator.addEnterpriseVideos(
+		Array.from({ length: count }, () => ({
+			title: `${QUERY} ${TAG} clip ${++n}`,
+			keywords: ['drone', 'city'],
+			duration: 60,
 		})),
 	);
+	for (const id of ids) titles[id] = s.simulator.getVideo(id).title;
+	return ids;
+};
 
 const start = async (name) => {
 	server = await rt.startServer(s.n8n, {
 		port: await rt.freePort(),
 		owner: OWNER,
 		logFile: path.join(E2E_DIR, `n8n-server-enterprise-trigger-${name}.log`),
+		extraEnv: s.job.n8nEnv, // the example's Slack nodes reach the stand-in
 	});
 };
 
 beforeAll(async () => {
 	s = await openSession();
-	folder = path.join(s.state.filesFolder, 'enterprise-trigger');
-	fs.rmSync(folder, { recursive: true, force: true });
-	fs.mkdirSync(folder, { recursive: true });
-	const trigger = node(
-		'New footage',
-		`${PKG}.gridBankEnterpriseTrigger`,
-		{
-			pollTimes: { item: [{ mode: 'everyMinute' }] },
-			query: WORD,
-			download: true,
-			binaryPropertyName: 'data',
-		},
-		{ credentials: ENTERPRISE_CRED },
-	);
-	const write = node('Write to disk', 'n8n-nodes-base.readWriteFile', {
-		operation: 'write',
-		fileName: `=${folder}/{{ $json.id }}--{{ $execution.id }}`,
-		dataPropertyName: 'data',
-		options: {},
-	});
-	await s.n8n.importWorkflows([
-		workflow(WF, 'e2e: Enterprise Trigger', [trigger, write], [[trigger.name, write.name]]),
-	]);
-	add(3);
-	await s.n8n.cli(rt.activateWorkflowArgs(WF));
+	wf = rt.loadExample(EXAMPLE);
+	const trigger = wf.nodes.find((x) => x.type === `${PKG}.gridBankEnterpriseTrigger`);
+	trigger.parameters.pollTimes = { item: [{ mode: 'everyMinute' }] };
+	await s.n8n.importWorkflows([wf]);
+	await s.n8n.cli(rt.activateWorkflowArgs(wf.id));
 }, 240_000);
 
 afterAll(async () => {
@@ -91,24 +78,41 @@ afterAll(async () => {
 	// Unpublished again, so no later n8n start of this user folder polls on its own.
 	await s?.n8n.cli(
 		rt.N8N_MAJOR >= 2
-			? ['unpublish:workflow', `--id=${WF}`]
-			: ['update:workflow', `--id=${WF}`, '--active=false'],
+			? ['unpublish:workflow', `--id=${wf.id}`]
+			: ['update:workflow', `--id=${wf.id}`, '--active=false'],
 	);
 	await s?.close();
 }, 120_000);
 
-test('published: notes what matches, emits each new match once with its file, also across a restart', async () => {
+test('example published: notes what matches; each new match lands in the bucket once and is announced in Slack, an undeliverable one is warned about; also across a restart', async () => {
+	slackFrom = s.job.slack.messages.length;
 	await start('first');
 	await waitFor('the activation poll', () => polls() >= 1, WAIT);
 	await new Promise((r) => setTimeout(r, 3000));
-	expect(written()).toEqual([]); // what already matched is only noted
+	expect(slack()).toEqual([]); // what already matched is only noted
 
-	const before = add(2);
+	const [broken, ...good] = add(3);
+	// GridBank no longer has the file of one of them: it comes with downloadError.
+	s.simulator.faults.failNext({
+		status: 404,
+		path: `/external/v1/videos/${encodeURIComponent(broken)}/download`,
+		count: 100,
+	});
 	await waitFor(
-		'the next scheduled poll to write the two new videos',
-		() => written().length >= 2,
+		'the next scheduled poll to store two, announce them and warn about one',
+		() => mentions(titles[broken]) && good.every((id) => mentions(titles[id])),
 		WAIT,
 	);
+	const stored = await expectMastersInBucket(s, good, WHERE);
+	const listed = (await s.job.objects(`${FOOTAGE_PREFIX}/`, FOOTAGE_BUCKET)).map((o) => o.key);
+	expect(listed.some((k) => k.includes(`/${broken}/`))).toBe(false);
+	expect(slack().map((m) => m.channel)).toEqual(['#newsroom-footage', '#newsroom-footage']);
+	const backup = slack().find((m) => m.text.includes('stored in S3'));
+	const warning = slack().find((m) => m.text.includes('NOT stored'));
+	expect(backup.text).toContain('2 new clips matching your GridBank search');
+	expectAnnounced(backup.text, stored, titles, FOOTAGE_BUCKET);
+	expect(warning.text).toContain(`*${titles[broken]}* (${broken}): `);
+	for (const id of good) expect(warning.text).not.toContain(id);
 	await server.stop();
 
 	const during = add(1); // appears while n8n is down
@@ -116,17 +120,16 @@ test('published: notes what matches, emits each new match once with its file, al
 	await start('restarted');
 	await waitFor(
 		'the video that appeared during the restart',
-		() => idsWritten().includes(during[0]),
+		() => mentions(titles[during[0]]),
 		WAIT,
 	);
+	await expectMastersInBucket(s, during, WHERE);
 	// One more poll on the schedule after that: nothing comes twice.
 	const seen = polls();
 	await waitFor('one more scheduled poll', () => polls() > seen, WAIT);
 	await new Promise((r) => setTimeout(r, 5000));
 	expect(polls()).toBeGreaterThan(pollsBefore);
-	expect(idsWritten().sort()).toEqual([...before, ...during].sort());
-	for (const name of written()) {
-		const id = name.split('--')[0];
-		expect(fs.statSync(path.join(folder, name)).size).toBe(s.simulator.getVideoFile(id).size);
-	}
+	for (const id of [broken, ...good, ...during])
+		expect([id, mentions(titles[id])]).toEqual([id, 1]);
+	expect(slack()).toHaveLength(3);
 }, 600_000);

@@ -4,17 +4,20 @@
  * under the key a user would choose, byte-exact (size and SHA-256 read back through the S3 API
  * against what the simulator served), and the Slack text naming each video, its key and size.
  */
-const { BUCKET, objectKey } = require('../scripts/job-services');
+const { BUCKET, KEY_PREFIX } = require('../scripts/job-services');
+
+/** The Partner examples' place; the Enterprise Trigger example passes its own. */
+const MASTERS = { bucket: BUCKET, prefix: KEY_PREFIX };
 
 /** Asserts each video's master is in the bucket, byte-exact; returns [{ videoKey, key, size }]. */
-async function expectMastersInBucket({ job, sim, simulator }, videoKeys) {
-	const listed = await job.objects();
+async function expectMastersInBucket({ job, sim, simulator }, videoKeys, where = MASTERS) {
+	const listed = await job.objects(`${where.prefix}/`, where.bucket);
 	const stored = [];
 	for (const videoKey of videoKeys) {
 		const file = simulator.getVideoFile(videoKey);
-		const key = objectKey(videoKey, file.fileName);
+		const key = `${where.prefix}/${videoKey}/${file.fileName}`;
 		expect(listed).toContainEqual({ key, size: file.size });
-		expect(await job.object(key)).toEqual({
+		expect(await job.object(key, where.bucket)).toEqual({
 			sha256: sim.fileSha256(videoKey, file.size),
 			size: file.size,
 		});
@@ -24,10 +27,10 @@ async function expectMastersInBucket({ job, sim, simulator }, videoKeys) {
 }
 
 /** The Slack text names each stored video: its title, where it is (s3://bucket/key) and its size. */
-function expectAnnounced(text, stored, titles) {
+function expectAnnounced(text, stored, titles, bucket = BUCKET) {
 	for (const s of stored) {
 		expect(text).toContain(`*${titles[s.videoKey]}*`);
-		expect(text).toContain(`s3://${BUCKET}/${s.key}`);
+		expect(text).toContain(`s3://${bucket}/${s.key}`);
 		expect(text).toContain(`${s.size} bytes`);
 	}
 }

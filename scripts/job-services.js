@@ -13,6 +13,9 @@ const BUCKET = 'gridbank-masters';
 /** The enterprise example's bucket for n8n's AWS S3 node: with a dot, which that node needs to use a custom endpoint. */
 const AWS_BUCKET = 'my-company.gridbank-originals';
 const KEY_PREFIX = 'gridbank';
+/** The Enterprise Trigger example's bucket and key prefix (its Settings). */
+const FOOTAGE_BUCKET = 'gridbank-footage';
+const FOOTAGE_PREFIX = 'footage';
 
 /** n8n's S3 credential (the "S3" type: any S3-compatible endpoint) the examples reference. */
 function s3Credential(s3) {
@@ -69,7 +72,7 @@ const objectKey = (videoKey, fileName) => `${KEY_PREFIX}/${videoKey}/${fileName}
 async function startJobServices({ dir, s3Port = 0 }) {
 	const s3 = await startS3Server({
 		directory: path.join(dir, 's3'),
-		buckets: [BUCKET, AWS_BUCKET],
+		buckets: [BUCKET, AWS_BUCKET, FOOTAGE_BUCKET],
 		port: s3Port,
 	});
 	const slack = await startSlackStandIn({ dir: path.join(dir, 'slack') });
@@ -90,6 +93,8 @@ module.exports = {
 	BUCKET,
 	AWS_BUCKET,
 	KEY_PREFIX,
+	FOOTAGE_BUCKET,
+	FOOTAGE_PREFIX,
 	objectKey,
 	s3Credential,
 	awsCredential,
