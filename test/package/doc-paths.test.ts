@@ -34,7 +34,6 @@ function walk(dir: string): string[] {
 const files = walk(root);
 const fileNames = new Set(files.map((file) => file.split('/').pop() as string));
 
-
 const repo: RepoView = {
 	topLevel: new Set(readdirSync(root).filter((name) => name !== '.git')),
 	exists: (path) => existsSync(join(root, path)),
