@@ -529,6 +529,9 @@ async function pictureOfWorkflow(page, url, wf) {
 	await canvas.click({ position: { x: 12, y: 120 } }); // the canvas focused, nothing selected
 	await page.keyboard.press('1'); // n8n's "zoom to fit"
 	await page.waitForTimeout(1000); // the zoom animation
+	// One step out, so the lowest nodes' names clear the buttons cropped off below.
+	await page.keyboard.press('-');
+	await page.waitForTimeout(1000);
 	const box = await canvas.boundingBox();
 	const file = path.join(ARTIFACTS, EXAMPLE_PICTURE);
 	// Without the view tabs above and the zoom buttons and Execute button below.
