@@ -1,6 +1,11 @@
 // What both GridBank credentials share: the key field, the base URL, Bearer auth and a
 // test request that identifies itself (GridBank's edge blocks anonymous traffic).
-import type { IAuthenticateGeneric, ICredentialTestRequest, INodeProperties } from 'n8n-workflow';
+import type {
+	IAuthenticateGeneric,
+	IAuthenticateRuleResponseSuccessBody,
+	ICredentialTestRequest,
+	INodeProperties,
+} from 'n8n-workflow';
 
 import { USER_AGENT } from '../nodes/shared/version';
 
@@ -56,6 +61,20 @@ export interface KeyCheck {
 const KEY_REFUSED = 'gridbank-test-refused-a-key-not-in-gridbank-format';
 const keyOk = (key: KeyCheck) => `${key.pattern}.test(String($credentials.apiKey).trim())`;
 
+const keyRules = (label: string, key?: KeyCheck): IAuthenticateRuleResponseSuccessBody[] =>
+	key
+		? [
+				{
+					type: 'responseSuccessBody',
+					properties: {
+						key: 'length',
+						value: KEY_REFUSED.length,
+						message: `The ${label} key is not in GridBank's format, so it was not sent. ${key.hint} Copy the whole key from GridBank account settings.`,
+					},
+				},
+			]
+		: [];
+
 /**
  * The connection test. n8n follows a redirect of this request with the Authorization header,
  * to any host, unless redirects are off: `disableFollowRedirect` is honoured by every n8n
@@ -80,19 +99,10 @@ export const testRequest = (
 		headers: { 'User-Agent': USER_AGENT },
 		disableFollowRedirect: true,
 	},
+	// n8n's type keeps status rules and body rules in separate lists; its tester reads one mixed
+	// list rule by rule, on every version.
 	rules: [
-		...(key
-			? [
-					{
-						type: 'responseSuccessBody' as const,
-						properties: {
-							key: 'length',
-							value: KEY_REFUSED.length,
-							message: `The ${label} key is not in GridBank's format, so it was not sent. ${key.hint} Copy the whole key from GridBank account settings.`,
-						},
-					},
-				]
-			: []),
+		...keyRules(label, key),
 		...REDIRECTS.map((value) => ({
 			type: 'responseCode' as const,
 			properties: {
@@ -107,5 +117,5 @@ export const testRequest = (
 				message: `The ${label} key is missing, malformed or revoked. Create a new key in GridBank and paste it here.`,
 			},
 		},
-	],
+	] as unknown as ICredentialTestRequest['rules'],
 });
