@@ -23,6 +23,7 @@ import {
 } from './object-version';
 import { sizeBeyondCeiling } from './size-ceiling';
 import { parallelBody } from './parallel-download';
+import { discard } from './let-go';
 import { type Body, TransferError } from './ordered-output';
 import { type Ending, resumingBody } from './resuming-body';
 import type { SignedUrl } from './signed-url';
@@ -119,7 +120,7 @@ export async function downloadToBinary(
 				knownTotal: total,
 			});
 			if (!resumed.ok) {
-				(response.body as Body).destroy();
+				discard(response.body as Body);
 				throw resumed.kind === 'ignored'
 					? new RangeIgnoredError(resumed.reason)
 					: new WrongBytesError(resumed.kind, resumed.reason);

@@ -7,6 +7,7 @@ import type { ItemContext } from '../item-context';
 import { storeRefusal } from './binary-store';
 import { checkRange } from './content-range';
 import { notAVideo } from './download-checks';
+import { discard } from './let-go';
 import type { Body } from './ordered-output';
 import { sizeBeyondCeiling } from './size-ceiling';
 import { wrongBytesError, wrongFileError } from './storage-errors';
@@ -22,7 +23,7 @@ export async function checkFirstResponse(
 	const length = Number(header(first.headers, 'content-length') ?? NaN);
 	const absurd = sizeBeyondCeiling(ctx, itemIndex, [total, length], 'storage');
 	if (absurd) {
-		(first.body as Body).destroy();
+		discard(first.body as Body);
 		throw absurd;
 	}
 	const placed = checkRange({
@@ -50,6 +51,6 @@ export async function checkFirstResponse(
 				? undefined
 				: await storeRefusal(ctx, itemIndex, total);
 	if (!refusal) return;
-	(first.body as Body).destroy();
+	discard(first.body as Body);
 	throw refusal;
 }

@@ -12,6 +12,7 @@ import { sleep } from '../transport/wait';
 import { USER_AGENT } from '../version';
 import { markPerVideo } from './delivery-failure';
 import { usableSignedUrl } from './download-checks';
+import { discard } from './let-go';
 import type { Body } from './ordered-output';
 import type { SignedUrl } from './signed-url';
 import { storageError } from './storage-errors';
@@ -134,7 +135,7 @@ export class StorageLink {
 			}
 			const status = response.statusCode;
 			if (status >= 200 && status < 300) return response;
-			(response.body as Body).destroy();
+			discard(response.body as Body);
 			if (REFUSED.has(status) && refreshesAllowed > 0) {
 				refreshesAllowed--;
 				await this.reissue(used);
