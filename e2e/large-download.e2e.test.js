@@ -22,7 +22,7 @@ const SMALL = 2 * 1024 * 1024;
 /**
  * Extra peak memory n8n may use for the big file over the small one: 150 MiB of slack for n8n's
  * own streaming path and V8's lazy collection of Buffers, plus the 64 MiB parallel-download window
- * (README "Parallel connections": up to that many bytes of segments fetched ahead may wait in memory
+ * (docs/downloads.md "Parallel connections": up to that many bytes of segments fetched ahead may wait in memory
  * at the default of 8 connections; the 2 MiB file is one segment and never uses it).
  */
 const PARALLEL_WINDOW = 64 * 1024 * 1024;

@@ -92,21 +92,16 @@ export function asAiTool<T extends { description: INodeTypeDescription }>(item: 
 	return item;
 }
 
+/** A file of the real n8n installed in .cache/n8n (by the e2e suite, the demo or `npm run dev`), if it is. */
+export function installedN8nFile(...path: string[]): string | undefined {
+	const file = join(__dirname, '..', '..', '.cache', 'n8n', 'node_modules', ...path);
+	return existsSync(file) ? file : undefined;
+}
+
 /** n8n's own convertNodeToAiTool, when n8n is installed in .cache/n8n. */
 export function installedConvertNodeToAiTool(): typeof asAiTool | undefined {
-	const file = join(
-		__dirname,
-		'..',
-		'..',
-		'.cache',
-		'n8n',
-		'node_modules',
-		'n8n',
-		'dist',
-		'tool-generation',
-		'ai-tools.js',
-	);
-	if (!existsSync(file)) return undefined;
+	const file = installedN8nFile('n8n', 'dist', 'tool-generation', 'ai-tools.js');
+	if (!file) return undefined;
 	return (require(file) as { convertNodeToAiTool: typeof asAiTool }).convertNodeToAiTool;
 }
 
