@@ -28,10 +28,10 @@ interface Workflow {
 const ci = parse(read('.github/workflows/ci.yml')) as Workflow;
 const release = parse(read('.github/workflows/release.yml')) as Workflow;
 
-/** The Node majors of the README's "n8n versions tested" table (its second column). */
+/** The Node majors of the README's "n8n versions" table (its second column). */
 function readmeNodeVersions(): number[] {
 	const readme = read('README.md');
-	const section = readme.slice(readme.indexOf('### n8n versions tested'));
+	const section = readme.slice(readme.search(/^#{2,3} n8n versions/m));
 	const table = section.slice(0, section.search(/\n\s*\n(?!\|)/) + 1 || undefined);
 	const versions = [...table.matchAll(/^\|[^|]+\|\s*(\d+)\b/gm)].map((m) => Number(m[1]));
 	return [...new Set(versions)].sort((a, b) => b - a);
