@@ -153,6 +153,20 @@ describe("credential tests through n8n's own endpoint (POST /rest/credentials/te
 		expect(bad.status).toBe('Error');
 		expect(bad.message).not.toContain('ent_wrong_key_e2e');
 	});
+	test('Partner: a key that is not apik_<id>.<secret> fails saying what a key looks like, and nothing is sent', async () => {
+		s.simulator.clearLog();
+		const result = await test1('gridBankPartnerApi', 'gbPartnerCredDemo', 'ent_live_7f3a9c2b1d');
+		expect(result).toEqual({
+			status: 'Error',
+			message: expect.stringContaining('A Partner key looks like apik_<id>.<secret>'),
+		});
+		expect(result.message).not.toContain('ent_live_7f3a9c2b1d');
+		// The test request is the only one with per_page=1; the published trigger example may poll meanwhile, with the demo key.
+		expect(s.simulator.log.filter((r) => r.query.per_page === '1')).toEqual([]);
+		expect(
+			s.simulator.log.filter((r) => r.headers.authorization?.includes('ent_live_7f3a9c2b1d')),
+		).toEqual([]);
+	});
 });
 
 describe('the credential test never carries the key to another origin', () => {
