@@ -4,6 +4,7 @@ module.exports = {
 	roots: ['<rootDir>/test'],
 	testMatch: ['**/*.test.ts'],
 	setupFiles: ['<rootDir>/test/harness/env.ts'],
+	setupFilesAfterEnv: ['<rootDir>/test/harness/after-each-file.ts'],
 	transform: {
 		'^.+\\.ts$': ['ts-jest', { diagnostics: false, tsconfig: '<rootDir>/tsconfig.test.json' }],
 	},

@@ -11,5 +11,6 @@ if (!process.env.GRIDBANK_MATRIX_DIR)
 module.exports = {
 	...base,
 	resolver: '<rootDir>/test/harness/matrix-resolver.js',
-	cacheDirectory: `${require('node:os').tmpdir()}/jest-gridbank-matrix-${require('node:path').basename(process.env.GRIDBANK_MATRIX_DIR)}`,
+	// In the checkout, not a shared /tmp folder another user's run may own (EACCES as a CI user).
+	cacheDirectory: `${__dirname}/.cache/jest-matrix-${require('node:path').basename(process.env.GRIDBANK_MATRIX_DIR)}`,
 };

@@ -5,6 +5,7 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
+import { PARTNER } from '../nodes/GridBankPartner/transport/profile';
 import { apiKeyProperty, baseUrlProperty, bearerAuth, ICON, testRequest } from './common';
 
 export class GridBankPartnerApi implements ICredentialType {
@@ -26,7 +27,10 @@ export class GridBankPartnerApi implements ICredentialType {
 
 	authenticate: IAuthenticateGeneric = bearerAuth;
 
-	test: ICredentialTestRequest = testRequest('/partner/v1/content', 'GridBank Partner API', {
-		per_page: 1,
-	});
+	test: ICredentialTestRequest = testRequest(
+		'/partner/v1/content',
+		'GridBank Partner API',
+		{ per_page: 1 },
+		{ pattern: PARTNER.keyPattern!, hint: PARTNER.keyFormatHint! },
+	);
 }

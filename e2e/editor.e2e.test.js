@@ -153,6 +153,20 @@ describe("credential tests through n8n's own endpoint (POST /rest/credentials/te
 		expect(bad.status).toBe('Error');
 		expect(bad.message).not.toContain('ent_wrong_key_e2e');
 	});
+	test('Partner: a key that is not apik_<id>.<secret> fails saying what a key looks like, and nothing is sent', async () => {
+		s.simulator.clearLog();
+		const result = await test1('gridBankPartnerApi', 'gbPartnerCredDemo', 'ent_live_7f3a9c2b1d');
+		expect(result).toEqual({
+			status: 'Error',
+			message: expect.stringContaining('A Partner key looks like apik_<id>.<secret>'),
+		});
+		expect(result.message).not.toContain('ent_live_7f3a9c2b1d');
+		// The test request is the only one with per_page=1; the published trigger example may poll meanwhile, with the demo key.
+		expect(s.simulator.log.filter((r) => r.query.per_page === '1')).toEqual([]);
+		expect(
+			s.simulator.log.filter((r) => r.headers.authorization?.includes('ent_live_7f3a9c2b1d')),
+		).toEqual([]);
+	});
 });
 
 describe('the credential test never carries the key to another origin', () => {
@@ -529,6 +543,9 @@ async function pictureOfWorkflow(page, url, wf) {
 	await canvas.click({ position: { x: 12, y: 120 } }); // the canvas focused, nothing selected
 	await page.keyboard.press('1'); // n8n's "zoom to fit"
 	await page.waitForTimeout(1000); // the zoom animation
+	// One step out, so the lowest nodes' names clear the buttons cropped off below.
+	await page.keyboard.press('-');
+	await page.waitForTimeout(1000);
 	const box = await canvas.boundingBox();
 	const file = path.join(ARTIFACTS, EXAMPLE_PICTURE);
 	// Without the view tabs above and the zoom buttons and Execute button below.

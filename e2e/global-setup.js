@@ -10,25 +10,17 @@ const path = require('node:path');
 const rt = require('../scripts/n8n-runtime');
 const s3Server = require('../scripts/s3-server');
 const { s3Credential, awsCredential, slackCredential } = require('../scripts/job-services');
+const { aptInstall } = require('../scripts/apt-install');
 const { STATE_FILE, E2E_DIR, ARTIFACTS, CHROMIUM } = require('./helpers');
 
 async function ensureChromium() {
 	if (fs.existsSync(CHROMIUM)) return;
-	// Debian's own package: never a browser downloaded by a test tool.
-	if (process.getuid?.() !== 0 || process.env.GRIDBANK_E2E_NO_APT === '1') {
+	// Debian's own package (as root or through passwordless sudo): never a browser downloaded by a test tool.
+	if (process.env.GRIDBANK_E2E_NO_APT === '1')
 		throw new Error(
-			`${CHROMIUM} is missing: install Debian's Chromium with \`apt-get update && apt-get install -y chromium\``,
+			`${CHROMIUM} is missing: install Debian's Chromium with \`sudo apt-get update && sudo apt-get install -y chromium\``,
 		);
-	}
-	await rt.withProgress(
-		"[e2e] installing Debian's chromium (apt-get, one time)...",
-		(async () => {
-			await rt.run('apt-get', ['update', '-qq']);
-			await rt.run('apt-get', ['install', '-y', '-qq', 'chromium'], {
-				env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
-			});
-		})(),
-	);
+	await aptInstall(['chromium'], { label: '[e2e]' });
 }
 
 module.exports = async function globalSetup() {

@@ -9,7 +9,8 @@ const { startJobServices } = require('../scripts/job-services');
 const E2E_DIR = path.join(rt.ROOT, '.cache', 'e2e');
 const STATE_FILE = path.join(E2E_DIR, 'state.json');
 const ARTIFACTS = path.join(rt.ROOT, 'e2e-artifacts');
-const CHROMIUM = '/usr/bin/chromium';
+/** Debian's Chromium; GRIDBANK_CHROMIUM names another build (Ubuntu has no chromium deb: CI on GitHub's runners uses their Chrome). */
+const CHROMIUM = process.env.GRIDBANK_CHROMIUM || '/usr/bin/chromium';
 const PKG = 'n8n-nodes-gridbank';
 /**
  * Examples started by a GridBank trigger, not by `n8n execute`, with the type of their start

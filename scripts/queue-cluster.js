@@ -14,6 +14,7 @@ const fs = require('node:fs');
 const net = require('node:net');
 const path = require('node:path');
 const rt = require('./n8n-runtime');
+const { aptInstall } = require('./apt-install');
 
 const QUEUE_DIR = path.join(rt.ROOT, '.cache', 'queue');
 const DB_NAME = 'n8n';
@@ -112,26 +113,13 @@ function postgresBinDir() {
 const redisBin = () =>
 	['/usr/bin/redis-server', '/usr/local/bin/redis-server'].find((p) => fs.existsSync(p));
 
-/** Debian's redis-server and postgresql, installed with apt-get (as root) when missing. */
+/** Debian's redis-server and postgresql, installed with apt-get (as root or through sudo) when missing. */
 async function ensureServices({ log = console.log } = {}) {
 	const missing = [];
 	if (!redisBin()) missing.push('redis-server');
 	if (!postgresBinDir()) missing.push('postgresql');
 	if (missing.length) {
-		if (process.getuid?.() !== 0)
-			throw new Error(
-				`${missing.join(' and ')} missing: install Debian's packages with \`apt-get update && apt-get install -y ${missing.join(' ')}\``,
-			);
-		await rt.withProgress(
-			`[queue] installing Debian's ${missing.join(' and ')} (apt-get, one time)...`,
-			(async () => {
-				const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-				await rt.run('apt-get', ['update', '-qq'], { env });
-				await rt.run('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...missing], {
-					env,
-				});
-			})(),
-		);
+		await aptInstall(missing, { label: '[queue]', noRecommends: true });
 		log(`[queue] installed ${missing.join(', ')}`);
 	}
 	return { redis: redisBin(), pgBin: postgresBinDir() };

@@ -36,7 +36,7 @@ function route(rawPath: string): Route | undefined {
 export function handleEnterprise(engine: Engine, ctx: RequestContext): ApiResponse {
 	if (ctx.rawPath === '/external/ping') {
 		if (ctx.method !== 'GET') return json(405, { detail: 'Method Not Allowed' }, { Allow: 'GET' });
-		return json(200, { ping: 'pong', timestamp: ctx.now / 1000 });
+		return json(200, { ping: 'pong', timestamp: new Date(ctx.now).toISOString() });
 	}
 	const r = route(ctx.rawPath);
 	if (!r) return json(404, { detail: 'Not Found' });

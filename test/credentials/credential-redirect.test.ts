@@ -14,7 +14,7 @@ import { Workflow } from 'n8n-workflow';
 
 import { DEMO_ENTERPRISE_KEY, DEMO_PARTNER_KEY } from '../../simulator';
 import { testAdditionalData } from '../harness/additional-data';
-import { routingErrorKeepsResponse } from '../harness/engine';
+import { answersDataUrls, routingErrorKeepsResponse } from '../harness/engine';
 import { credentialTypes } from '../harness/node-types';
 import { useSimulator } from '../harness/simulator';
 
@@ -78,8 +78,9 @@ async function credentialTest(type: string, data: { apiKey: string; baseUrl: str
 		{ node, data: {}, source: null },
 		[],
 	);
+	let response;
 	try {
-		await new RoutingNode(context, nodeType, credentialsDecrypted).runNode();
+		response = await new RoutingNode(context, nodeType, credentialsDecrypted).runNode();
 	} catch (error) {
 		const cause = (
 			error as { cause?: { response?: { status: number; statusText?: string }; code?: string } }
@@ -94,6 +95,16 @@ async function credentialTest(type: string, data: { apiKey: string; baseUrl: str
 			};
 		}
 		return { status: 'Error', message: cause?.code ?? (error as Error).message };
+	}
+	// The tester's body rules: lodash's get(first item's json, key) === value.
+	const json = response?.[0]?.[0]?.json as unknown;
+	for (const rule of test.rules ?? []) {
+		if (rule.type !== 'responseSuccessBody') continue;
+		const value = rule.properties.key
+			.split('.')
+			.reduce<unknown>((at, part) => (at as Record<string, unknown> | undefined)?.[part], json);
+		if (value === rule.properties.value)
+			return { status: 'Error', message: rule.properties.message };
 	}
 	return { status: 'OK', message: 'Connection successful!' };
 }
@@ -174,5 +185,34 @@ describe('a Base URL the nodes refuse fails the test before anything is sent', (
 		expect(
 			await credentialTest('gridBankPartnerApi', { apiKey: DEMO_PARTNER_KEY, baseUrl }),
 		).toEqual({ status: 'OK', message: expect.any(String) });
+	});
+});
+
+describe('a Partner key that is not apik_<id>.<secret> fails the test before anything is sent', () => {
+	test.each([
+		['an Enterprise key', 'ent_live_7f3a9c2b1d'],
+		['no dot between id and secret', 'apik_7f3a9c2b1d'],
+		['"Bearer " pasted in front', `Bearer ${DEMO_PARTNER_KEY}`],
+		['a space inside', 'apik_demo.gridbank partner'],
+		['an empty secret', 'apik_demo.'],
+	])('%s', async (_label, apiKey) => {
+		const result = await credentialTest('gridBankPartnerApi', { apiKey, baseUrl: sim().baseUrl });
+		expect(result).toEqual({
+			status: 'Error',
+			message: answersDataUrls
+				? expect.stringContaining('A Partner key looks like apik_<id>.<secret>')
+				: 'ERR_BAD_REQUEST',
+		});
+		expect(result.message).not.toContain(apiKey);
+		expect(sim().log).toEqual([]);
+	});
+
+	test('a good key pasted with spaces around it is still tested against GridBank', async () => {
+		const result = await credentialTest('gridBankPartnerApi', {
+			apiKey: ` ${DEMO_PARTNER_KEY}\n`,
+			baseUrl: sim().baseUrl,
+		});
+		expect(result).toEqual({ status: 'OK', message: expect.any(String) });
+		expect(sim().log.length).toBeGreaterThan(0);
 	});
 });

@@ -28,7 +28,7 @@ async function testCredential(type: string, data: ICredentialDataDecryptedObject
 	const options = await helper.authenticate(
 		data,
 		type,
-		{ url: String(test.url), headers: { ...test.headers } },
+		{ url: helper.resolve(String(test.url), data, workflow, node), headers: { ...test.headers } },
 		workflow,
 		node,
 	);

@@ -154,6 +154,13 @@ export const routingErrorKeepsResponse = !(
 );
 
 /**
+ * Whether n8n's HTTP client answers a data: URL itself, as the Partner credential test's key
+ * check needs to show its message: n8n-core 1.122.48 and 2.x do; n8n-core 1.84.0's request
+ * fails with ERR_BAD_REQUEST, which its tester shows instead (nothing is sent either way).
+ */
+export const answersDataUrls = !(coreMajor === 1 && Number(coreVersion.split('.')[1]) < 100);
+
+/**
  * NodeHelpers.getNodeParametersIssues: n8n-workflow takes the node type's description as its third
  * argument since 1.9x; n8n 1.85's (n8n-workflow 1.83) takes pin data names there instead.
  */

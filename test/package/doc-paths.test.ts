@@ -34,15 +34,9 @@ function walk(dir: string): string[] {
 const files = walk(root);
 const fileNames = new Set(files.map((file) => file.split('/').pop() as string));
 
-/**
- * Files other branches of this session deliver (the editor's picture of the recipe, the
- * storage-chain figures): the README links them already. Empty this list once they are merged.
- */
-const PENDING = new Set(['docs/images/backup-to-s3-and-slack.png']);
-
 const repo: RepoView = {
 	topLevel: new Set(readdirSync(root).filter((name) => name !== '.git')),
-	exists: (path) => PENDING.has(path) || existsSync(join(root, path)),
+	exists: (path) => existsSync(join(root, path)),
 	hasFileNamed: (name) => fileNames.has(name),
 	isGenerated,
 	scripts: new Set(

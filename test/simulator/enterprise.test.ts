@@ -84,6 +84,15 @@ describe('authentication and edge', () => {
 		expect(r.json).toHaveProperty('ping');
 		expect(r.json).toHaveProperty('timestamp');
 	});
+
+	test("GET /external/ping's timestamp is an ISO 8601 UTC date-time string (GridBank's published shape)", async () => {
+		const r = await call(`${sim.baseUrl}/external/ping`);
+		const { timestamp } = r.json as { timestamp: unknown };
+		expect(typeof timestamp).toBe('string');
+		expect(timestamp).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,3})?Z$/);
+		// The simulator's clock (this file's `clock`), not the machine's.
+		expect(Date.parse(timestamp as string)).toBe(clock);
+	});
 });
 
 describe('GET /external/v1/videos/search', () => {

@@ -24,6 +24,7 @@ import {
 import { sizeBeyondCeiling } from './size-ceiling';
 import { parallelBody } from './parallel-download';
 import { type Body, TransferError } from '../transport/body-stream';
+import { discard } from './let-go';
 import { type Ending, resumingBody } from './resuming-body';
 import type { SignedUrl } from './signed-url';
 import { storageError, storedSizeError, wrongBytesError } from './storage-errors';
@@ -119,7 +120,7 @@ export async function downloadToBinary(
 				knownTotal: total,
 			});
 			if (!resumed.ok) {
-				(response.body as Body).destroy();
+				discard(response.body as Body);
 				throw resumed.kind === 'ignored'
 					? new RangeIgnoredError(resumed.reason)
 					: new WrongBytesError(resumed.kind, resumed.reason);

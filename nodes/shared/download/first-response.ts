@@ -8,6 +8,7 @@ import { storeRefusal } from './binary-store';
 import { checkRange } from './content-range';
 import { notAVideo } from './download-checks';
 import type { Body } from '../transport/body-stream';
+import { discard } from './let-go';
 import { sizeBeyondCeiling } from './size-ceiling';
 import { wrongBytesError, wrongFileError } from './storage-errors';
 import { header } from './storage-link';
@@ -22,7 +23,7 @@ export async function checkFirstResponse(
 	const length = Number(header(first.headers, 'content-length') ?? NaN);
 	const absurd = sizeBeyondCeiling(item, [total, length], 'storage');
 	if (absurd) {
-		(first.body as Body).destroy();
+		discard(first.body as Body);
 		throw absurd;
 	}
 	const placed = checkRange({
@@ -50,6 +51,6 @@ export async function checkFirstResponse(
 				? undefined
 				: await storeRefusal(item, total);
 	if (!refusal) return;
-	(first.body as Body).destroy();
+	discard(first.body as Body);
 	throw refusal;
 }

@@ -4,6 +4,9 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
 import { type Body, TransferError } from '../transport/body-stream';
+import { discard } from './let-go';
+
+export { discard };
 
 /** What n8n's prepareBinaryData takes: a Node Readable (named without importing node:stream). */
 export type BinaryStream = Parameters<IExecuteFunctions['helpers']['prepareBinaryData']>[0];
@@ -61,16 +64,6 @@ function readableClassOf(body: object): ReadableClass {
  * 4 GiB against n8n's own path's 55-65 in `npm run bench`).
  */
 const BUFFERED_CHUNKS = 16;
-
-const ignore = () => undefined;
-
-/** Stops reading a body: only our listeners go (n8n's HTTP client keeps its own). */
-export function discard(body: Body, listeners: Array<[string, (...args: never[]) => void]> = []) {
-	for (const [event, listener] of listeners) body.removeListener(event, listener);
-	// Destroying can still emit an error; with no listener it would crash the process.
-	body.on('error', ignore);
-	body.destroy();
-}
 
 export interface OrderedOutput {
 	push(chunk: Buffer | null): boolean;

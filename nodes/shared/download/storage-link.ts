@@ -13,6 +13,7 @@ import { USER_AGENT } from '../version';
 import { markPerVideo } from './delivery-failure';
 import { usableSignedUrl } from './download-checks';
 import type { Body } from '../transport/body-stream';
+import { discard } from './let-go';
 import type { SignedUrl } from './signed-url';
 import { storageError } from './storage-errors';
 import { storageBusyError, storageRetryWait } from './storage-waits';
@@ -134,7 +135,7 @@ export class StorageLink {
 			}
 			const status = response.statusCode;
 			if (status >= 200 && status < 300) return response;
-			(response.body as Body).destroy();
+			discard(response.body as Body);
 			if (REFUSED.has(status) && refreshesAllowed > 0) {
 				refreshesAllowed--;
 				await this.reissue(used);

@@ -11,6 +11,7 @@ import {
 	type NodeRun,
 } from '../../../harness/run-node';
 import { storeKeepsPartialFiles } from '../../../harness/engine';
+import { socketsLeftTo } from '../../../harness/open-sockets';
 import { storageCalls, useSimulator } from '../../../harness/simulator';
 import { MiB } from '../../../../nodes/shared/download/segment-plan';
 
@@ -47,7 +48,7 @@ function expectFailedClearly(run: NodeRun) {
 describe('one stream (Parallel Connections 1): a break, then a resume that meets another version', () => {
 	const size = 3 * MiB + 11;
 
-	test('storage honouring If-Range sends the new version whole: the file restarts from byte 0 and is that version', async () => {
+	test('storage honouring If-Range sends the new version whole: the file restarts from byte 0 and is that version; the answer let go of closes its connection', async () => {
 		const key = licensed(0);
 		sim().setVideoFile(key, { size });
 		sim().faults.cutDownloadAfter(1_000_000, 1);
@@ -65,6 +66,8 @@ describe('one stream (Parallel Connections 1): a break, then a resume that meets
 		expect(resume.status).toBe(200);
 		expect(restart.headers.range).toBe('bytes=0-');
 		expect(restart.headers['if-range']).toBeUndefined();
+		// The resume's answer, let go of unread, closed its connection (not at n8n's 60 s idle timeout).
+		expect(await socketsLeftTo(sim().storageUrl)).toBe(0);
 	});
 
 	test('storage ignoring If-Range but changing its ETag: the answer is refused, the file restarts and is one version', async () => {
@@ -142,7 +145,7 @@ describe('parallel segments (Parallel Connections 4): segments meet another vers
 		expect(storage().filter((e) => e.headers.range === 'bytes=0-')).toHaveLength(2);
 	});
 
-	test('storage ignoring If-Range but changing its ETag: the segment is refused, the file is one version', async () => {
+	test('storage ignoring If-Range but changing its ETag: the segment is refused, the file is one version; refused answers close their connections', async () => {
 		const key = licensed(5);
 		sim().setVideoFile(key, { size });
 		sim().faults.replaceObject({ atRequests: [3], ifRange: 'ignore' });
@@ -150,6 +153,8 @@ describe('parallel segments (Parallel Connections 4): segments meet another vers
 		expect(run.error).toBeUndefined();
 		expect(await binarySha256(run.items[0])).toBe(fileSha256(versionedId(key, 1), size));
 		expect(storage().filter((e) => e.headers.range === 'bytes=0-')).toHaveLength(2);
+		// The segments' answers, let go of unread, closed their connections.
+		expect(await socketsLeftTo(sim().storageUrl)).toBe(0);
 	});
 
 	test('a version that keeps changing fails the item clearly; nothing is stored', async () => {
