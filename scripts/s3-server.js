@@ -5,6 +5,7 @@
 // verify V4 signatures, so scripts/s3/verify-sigv4.js does, in front of its own middleware
 // (a wrong secret gets 403 SignatureDoesNotMatch). Objects land in `directory` as plain files.
 const fs = require('node:fs');
+const os = require('node:os');
 const path = require('node:path');
 const { verifySigV4 } = require('./s3/verify-sigv4');
 const { listParts } = require('./s3/list-parts');
@@ -31,8 +32,11 @@ async function startS3Server({ directory, buckets = ['gridbank-masters'], port =
 	});
 	// Koa composes its middleware on listen: these run before any of s3rver's, the signature
 	// check first; ListParts (n8n's AWS S3 node needs it) is the one S3 call s3rver lacks.
+	// Large signed bodies are spooled to check their hash: a folder of this server's own (a shared
+	// /tmp folder made by another user, root's say, is not writable by the next).
+	const spoolDir = fs.mkdtempSync(path.join(os.tmpdir(), 'gridbank-s3-spool-'));
 	server.middleware.unshift(
-		verifySigV4({ keys: new Map([[ACCESS_KEY_ID, SECRET_ACCESS_KEY]]) }),
+		verifySigV4({ keys: new Map([[ACCESS_KEY_ID, SECRET_ACCESS_KEY]]), spoolDir }),
 		listParts(server.store),
 	);
 	const address = await server.run();
@@ -43,7 +47,10 @@ async function startS3Server({ directory, buckets = ['gridbank-masters'], port =
 		accessKeyId: ACCESS_KEY_ID,
 		secretAccessKey: SECRET_ACCESS_KEY,
 		directory: path.resolve(directory),
-		close: () => server.close(),
+		close: async () => {
+			await server.close();
+			fs.rmSync(spoolDir, { recursive: true, force: true });
+		},
 	};
 }
 

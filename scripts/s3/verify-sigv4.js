@@ -6,7 +6,6 @@
 // against its signed x-amz-content-sha256. Expiry and clock skew stay s3rver's checks.
 const crypto = require('node:crypto');
 const fs = require('node:fs');
-const os = require('node:os');
 const path = require('node:path');
 const { Readable } = require('node:stream');
 const { pipeline } = require('node:stream/promises');
@@ -100,8 +99,8 @@ async function verifiedBody(ctx, expected, spoolDir) {
 	}
 }
 
-/** @param {{ keys: Map<string, string>, spoolDir?: string }} options access key id -> secret */
-function verifySigV4({ keys, spoolDir = path.join(os.tmpdir(), 'gridbank-s3-spool') }) {
+/** @param {{ keys: Map<string, string>, spoolDir: string }} options access key id -> secret; a folder of the server's own for large bodies */
+function verifySigV4({ keys, spoolDir }) {
 	return async function verifySignatureV4(ctx, next) {
 		const [rawPath, rawQuery = ''] = ctx.req.url.split(/\?(.*)/s);
 		const query = new URLSearchParams(rawQuery);

@@ -48,7 +48,8 @@ test('a server that keeps saying "nothing left, wait a second": the listing fail
 	const calls = apiCalls(sim(), '/content').length;
 	expect(calls).toBeGreaterThanOrEqual(3);
 	expect(calls).toBeLessThan(13);
-	expect(took).toBeLessThan(5000 + 3000);
+	// Without the bound all 13 pages would come, ~13 s; timers on a loaded machine overrun (8.03 s seen).
+	expect(took).toBeLessThan(5000 + 6000);
 }, 60_000);
 
 test('cancel while the pacer waits for the Reset: the run ends within 2 s', async () => {
