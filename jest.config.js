@@ -10,4 +10,8 @@ module.exports = {
 	},
 	testTimeout: 60_000,
 	maxWorkers: 2,
+	// Each file loads n8n-core afresh and about 50 MB of it stays on the worker's heap; a worker
+	// that ran half the suite holds gigabytes, and freeing them when it ends outlasts Jest's
+	// 500 ms grace ("a worker process has failed to exit gracefully"). Recycle it between files.
+	workerIdleMemoryLimit: '512MB',
 };
