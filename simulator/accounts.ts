@@ -63,28 +63,3 @@ export function compareVisible(
 export function toSeconds(t: number): number {
 	return Math.floor(t > 1e11 ? t / 1000 : t);
 }
-
-/** A fresh Partner account, registered in `accounts`. */
-export function newPartnerAccount(
-	accounts: Map<string, PartnerAccount>,
-	id: string,
-	rng: Rng,
-): PartnerAccount {
-	const account: PartnerAccount = {
-		id,
-		licences: new Map(),
-		withdrawn: false,
-		withdrawAfter: null,
-		keys: [],
-		version: 0,
-		rng,
-	};
-	accounts.set(id, account);
-	return account;
-}
-
-/** Gives `account` the key `key`, registered in `keys`. */
-export function addKey(keys: Map<string, PartnerKey>, account: PartnerAccount, key: string): void {
-	account.keys.push(key);
-	keys.set(key, { key, accountId: account.id, revoked: false });
-}

@@ -1,14 +1,13 @@
 /** The demo accounts every fresh World starts with: same seed, same licences every run. */
 import type { CatalogueVideo } from './catalogue';
 import { intBetween, mulberry32 } from './prng';
+import { addKey, newPartnerAccount } from './account-registry';
 import {
-	addKey,
 	DEMO_ENTERPRISE_KEY,
 	DEMO_PARTNER_ACCOUNT_ID,
 	DEMO_PARTNER_KEY,
 	DEMO_PARTNER_OWNER_ACCOUNT_ID,
 	DEMO_PARTNER_OWNER_KEY,
-	newPartnerAccount,
 	SEED_NEWEST_PURCHASE,
 	type EnterpriseAccount,
 	type PartnerAccount,

@@ -6,11 +6,10 @@
 import { ID_PATTERN, seededCatalogue, type CatalogueVideo } from './catalogue';
 import { base62, intBetween, mulberry32, type Rng } from './prng';
 import type { EnterpriseVideo, Tier, VideoFile } from './types';
+import { addKey, newPartnerAccount } from './account-registry';
 import {
-	addKey,
 	compareVisible,
 	MAX_KEYS_PER_MEMBER,
-	newPartnerAccount,
 	SEED_NEWEST_PURCHASE,
 	toSeconds,
 	type EnterpriseAccount,
@@ -22,22 +21,7 @@ import { addedVideo, hiddenVideo } from './added-videos';
 import { seedDemoEnterprise, seedDemoPartner } from './demo-seed';
 
 // Other simulator modules and the package's index import these from here.
-export {
-	compareVisible,
-	DEMO_ENTERPRISE_KEY,
-	DEMO_PARTNER_ACCOUNT_ID,
-	DEMO_PARTNER_KEY,
-	DEMO_PARTNER_OWNER_ACCOUNT_ID,
-	DEMO_PARTNER_OWNER_KEY,
-	MAX_KEYS_PER_MEMBER,
-	PARTNER_KEY_PATTERN,
-	SEED_NEWEST_PURCHASE,
-	toSeconds,
-	type EnterpriseAccount,
-	type PartnerAccount,
-	type PartnerKey,
-	type VisibleItem,
-} from './accounts';
+export * from './accounts';
 
 export class World {
 	readonly videos = new Map<string, CatalogueVideo>();
