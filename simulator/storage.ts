@@ -3,155 +3,22 @@
  * (403 XML), Range requests (206), the four Content-Disposition modes, and the download
  * faults (cut short, wrong Content-Length, bytes past the end, slow, refusal, redirect to a
  * third origin).
- * Bytes are generated in chunks with backpressure: memory stays flat for multi-GB files.
+ * Bytes are written by storage-pump.ts in chunks with backpressure: memory stays flat for
+ * multi-GB files.
  */
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import { headerDisposition } from './disposition';
 import { ifRangeMatches, validators, versionedId } from './byte-faults';
 import type { Engine } from './engine';
-import { s3Xml, STATUS_TEXT } from './errors';
-import { fileBytes } from './file-content';
+import { STATUS_TEXT } from './errors';
 import { verifyUrl } from './signing';
-import type { LoggedRequest, RangedFault } from './types';
-import { WAN_CHUNK, type WanLink } from './wan-link';
+import { parseRange } from './storage-range';
+import { pump, sleep } from './storage-pump';
+import { FAILURES, REFUSALS, xml, type StorageRequest } from './storage-refusals';
+import type { RangedFault } from './types';
 
-const CHUNK = 256 * 1024;
-
-const REFUSALS: Record<number, [string, string]> = {
-	400: ['ExpiredToken', 'The provided token has expired.'],
-	401: ['Unauthorized', 'The request could not be authenticated.'],
-	403: ['AccessDenied', 'Request has expired'],
-	410: ['Gone', 'The requested object is no longer available.'],
-};
-
-const FAILURES: Record<number, [string, string]> = {
-	429: ['SlowDown', 'Please reduce your request rate.'],
-	500: ['InternalError', 'We encountered an internal error. Please try again.'],
-	502: ['BadGateway', 'Bad gateway.'],
-	503: ['ServiceUnavailable', 'Service is unable to handle request.'],
-	504: ['GatewayTimeout', 'Gateway timeout.'],
-};
-
-export interface StorageRequest {
-	req: IncomingMessage;
-	res: ServerResponse;
-	rawPath: string;
-	rawQuery: string;
-	entry: LoggedRequest;
-	target: 'storage' | 'redirect';
-	/** Origin that redirectStorage sends clients to. */
-	redirectOrigin: string;
-}
-
-function xml(
-	s: StorageRequest,
-	status: number,
-	code: string,
-	message: string,
-	extra: Record<string, string> = {},
-): void {
-	const body = s3Xml(code, message);
-	s.entry.status = status;
-	s.res.writeHead(status, {
-		'Content-Type': 'application/xml',
-		'Content-Length': String(Buffer.byteLength(body)),
-		'x-amz-request-id': '4442587FB7D0A2F9',
-		...extra,
-	});
-	s.res.end(s.req.method === 'HEAD' ? undefined : body);
-}
-
-export function parseRange(
-	header: string,
-	size: number,
-): { start: number; end: number } | 'unsatisfiable' | undefined {
-	const m = /^\s*bytes\s*=\s*(\d*)\s*-\s*(\d*)\s*$/i.exec(header);
-	if (!m) return undefined; // malformed or several ranges: ignored, the whole file is sent
-	const [, a, b] = m as unknown as [string, string, string];
-	if (a === '' && b === '') return undefined;
-	if (a === '') {
-		const suffix = Number(b);
-		if (suffix === 0 || size === 0) return 'unsatisfiable';
-		return { start: Math.max(0, size - suffix), end: size };
-	}
-	const start = Number(a);
-	if (b !== '' && Number(b) < start) return undefined;
-	if (start >= size) return 'unsatisfiable';
-	return { start, end: b === '' ? size : Math.min(size, Number(b) + 1) };
-}
-
-function sleep(ms: number): Promise<void> {
-	return new Promise((r) => setTimeout(r, ms));
-}
-
-/** Resolves when the response can take more data, or when it closed. */
-function drained(res: ServerResponse): Promise<void> {
-	return new Promise((resolve) => {
-		const done = () => {
-			res.off('drain', done);
-			res.off('close', done);
-			resolve();
-		};
-		res.on('drain', done);
-		res.on('close', done);
-	});
-}
-
-/** Resolves after `ms`, or as soon as the response closed. */
-function pause(res: ServerResponse, ms: number): Promise<void> {
-	return new Promise((resolve) => {
-		const done = () => {
-			clearTimeout(timer);
-			res.off('close', done);
-			resolve();
-		};
-		const timer = setTimeout(done, ms);
-		res.on('close', done);
-	});
-}
-
-/** Writes bytes [start, start+count) of the file; false if the client went away. */
-async function pump(
-	res: ServerResponse,
-	id: string,
-	start: number,
-	count: number,
-	bytesPerSecond: number,
-	wan?: WanLink,
-	stall?: { afterBytes: number; ms: number },
-): Promise<boolean> {
-	const chunk = wan
-		? WAN_CHUNK
-		: bytesPerSecond > 0
-			? Math.max(1, Math.min(65536, Math.floor(bytesPerSecond / 20)))
-			: CHUNK;
-	const began = Date.now();
-	let sent = 0;
-	while (sent < count) {
-		if (res.destroyed || res.writableEnded) return false;
-		if (stall && sent >= stall.afterBytes) {
-			// Nothing at all for a while, the connection held open (the stallAfter switch).
-			await pause(res, stall.ms);
-			stall = undefined;
-			continue;
-		}
-		const n = Math.min(chunk, count - sent, stall ? stall.afterBytes - sent : Infinity);
-		if (wan) {
-			const wait = wan.book(res.socket as NonNullable<ServerResponse['socket']>, n);
-			if (wait >= 1) await sleep(wait);
-			if (res.destroyed) return false;
-		}
-		const ok = res.write(fileBytes(id, start + sent, start + sent + n));
-		sent += n;
-		if (!ok) await drained(res);
-		if (bytesPerSecond > 0) {
-			const due = began + (sent / bytesPerSecond) * 1000;
-			const wait = due - Date.now();
-			if (wait > 0) await sleep(wait);
-		}
-	}
-	return !res.destroyed;
-}
+// Other simulator modules import these from here.
+export { parseRange } from './storage-range';
+export type { StorageRequest } from './storage-refusals';
 
 export async function handleStorage(engine: Engine, s: StorageRequest): Promise<void> {
 	const { req, res, rawPath, rawQuery, entry } = s;

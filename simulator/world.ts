@@ -3,76 +3,25 @@
  * accounts/keys/licences and Enterprise accounts/usage. reset() builds a fresh World
  * from the same seed, so the seeded state is identical every time.
  */
-import {
-	defaultFile,
-	ID_PATTERN,
-	indexWords,
-	seededCatalogue,
-	type CatalogueVideo,
-} from './catalogue';
+import { ID_PATTERN, seededCatalogue, type CatalogueVideo } from './catalogue';
 import { base62, intBetween, mulberry32, type Rng } from './prng';
 import type { EnterpriseVideo, Tier, VideoFile } from './types';
+import { addKey, newPartnerAccount } from './account-registry';
+import {
+	compareVisible,
+	MAX_KEYS_PER_MEMBER,
+	SEED_NEWEST_PURCHASE,
+	toSeconds,
+	type EnterpriseAccount,
+	type PartnerAccount,
+	type PartnerKey,
+	type VisibleItem,
+} from './accounts';
+import { addedVideo, hiddenVideo } from './added-videos';
+import { seedDemoEnterprise, seedDemoPartner } from './demo-seed';
 
-export const DEMO_PARTNER_KEY = 'apik_demo.gridbank-partner-demo';
-/** Addition: a key of the demo member's team owner (sees only the owner's licences). */
-export const DEMO_PARTNER_OWNER_KEY = 'apik_demoowner.gridbank-partner-owner';
-export const DEMO_ENTERPRISE_KEY = 'ent_demo_gridbank_enterprise';
-export const DEMO_PARTNER_ACCOUNT_ID = 'acc_demo_member';
-export const DEMO_PARTNER_OWNER_ACCOUNT_ID = 'acc_demo_owner';
-/** purchased_at (Unix seconds) of the demo account's newest seeded purchase: 2024-12-31T12:00:00Z. */
-export const SEED_NEWEST_PURCHASE = 1_735_646_400;
-export const PARTNER_KEY_PATTERN = /^apik_([A-Za-z0-9]+)\.([A-Za-z0-9_-]+)$/;
-export const MAX_KEYS_PER_MEMBER = 10;
-
-export interface PartnerAccount {
-	id: string;
-	/** Team owner account whose licences this (member) account also sees. */
-	ownerId?: string;
-	/** video key -> purchased_at (Unix seconds). */
-	licences: Map<string, number>;
-	withdrawn: boolean;
-	/** Requests still answered normally before a pending withdrawal takes effect. */
-	withdrawAfter: number | null;
-	keys: string[];
-	version: number;
-	rng: Rng;
-}
-
-export interface PartnerKey {
-	key: string;
-	accountId: string;
-	revoked: boolean;
-}
-
-export interface EnterpriseAccount {
-	key: string;
-	customerId: string;
-	tier: Tier;
-	subscription: boolean;
-	downloads: number;
-	perVideo: Map<string, number>;
-	activeCollections: number;
-	wildcard: boolean;
-}
-
-export interface VisibleItem {
-	video: CatalogueVideo;
-	purchasedAt: number;
-}
-
-/** Newest purchase first; ties (same second) by video key ascending. Cursors rely on this order. */
-export function compareVisible(
-	a: { purchasedAt: number; key: string },
-	b: { purchasedAt: number; key: string },
-): number {
-	if (a.purchasedAt !== b.purchasedAt) return b.purchasedAt - a.purchasedAt;
-	return a.key < b.key ? -1 : a.key > b.key ? 1 : 0;
-}
-
-/** Seconds, accepting milliseconds too (values above 1e11 are taken as ms). */
-export function toSeconds(t: number): number {
-	return Math.floor(t > 1e11 ? t / 1000 : t);
-}
+// Other simulator modules and the package's index import these from here.
+export * from './accounts';
 
 export class World {
 	readonly videos = new Map<string, CatalogueVideo>();
@@ -101,48 +50,11 @@ export class World {
 			this.videos.set(v.id, v);
 			this.searchable.push(v);
 		}
-		this.seedDemoPartner(opts.partnerLicences, videos);
-		this.seedDemoEnterprise(videos);
+		seedDemoPartner(this.partnerAccounts, this.partnerKeys, opts.partnerLicences, videos);
+		seedDemoEnterprise(this.enterpriseAccounts, videos);
 	}
 
 	// ---------------------------------------------------------------- Partner
-
-	private seedDemoPartner(total: number, videos: CatalogueVideo[]): void {
-		const rng = mulberry32(0xde70_0001);
-		const member = this.newPartnerAccount(DEMO_PARTNER_ACCOUNT_ID, rng);
-		const owner = this.newPartnerAccount(DEMO_PARTNER_OWNER_ACCOUNT_ID, mulberry32(0xde70_0002));
-		member.ownerId = owner.id;
-		this.addKey(member, DEMO_PARTNER_KEY);
-		this.addKey(owner, DEMO_PARTNER_OWNER_KEY);
-		// Catalogue videos 0..total-1, newest purchase first; about 40 % held by the team owner.
-		let t = SEED_NEWEST_PURCHASE;
-		for (let i = 0; i < total; i++) {
-			const v = videos[i] as CatalogueVideo;
-			// The newest video belongs to the member, the second newest to the owner.
-			const toOwner = i === 1 || (i > 1 && rng() < 0.4);
-			(toOwner ? owner : member).licences.set(v.id, t);
-			t -= rng() < 0.08 ? 0 : intBetween(rng, 60, 6 * 3600);
-		}
-	}
-
-	private newPartnerAccount(id: string, rng: Rng): PartnerAccount {
-		const account: PartnerAccount = {
-			id,
-			licences: new Map(),
-			withdrawn: false,
-			withdrawAfter: null,
-			keys: [],
-			version: 0,
-			rng,
-		};
-		this.partnerAccounts.set(id, account);
-		return account;
-	}
-
-	private addKey(account: PartnerAccount, key: string): void {
-		account.keys.push(key);
-		this.partnerKeys.set(key, { key, accountId: account.id, revoked: false });
-	}
 
 	private newKey(): { key: string; secret: string } {
 		for (;;) {
@@ -171,11 +83,15 @@ export class World {
 	} {
 		const n = ++this.accountCounter;
 		const rng = mulberry32(0xacc0_0000 + n);
-		const member = this.newPartnerAccount(`acc_${n}`, rng);
+		const member = newPartnerAccount(this.partnerAccounts, `acc_${n}`, rng);
 		const ownerCount = o.teamOwnerLicences ?? 0;
 		let owner: PartnerAccount | undefined;
 		if (o.teamOwnerLicences !== undefined) {
-			owner = this.newPartnerAccount(`acc_${n}_owner`, mulberry32(0xacc1_0000 + n));
+			owner = newPartnerAccount(
+				this.partnerAccounts,
+				`acc_${n}_owner`,
+				mulberry32(0xacc1_0000 + n),
+			);
 			member.ownerId = owner.id;
 		}
 		const total = o.licences + ownerCount;
@@ -193,8 +109,8 @@ export class World {
 			t += ascending ? gap : -gap;
 		});
 		const { key, secret } = this.newKey();
-		this.addKey(member, key);
-		if (owner) this.addKey(owner, this.newKey().key);
+		addKey(this.partnerKeys, member, key);
+		if (owner) addKey(this.partnerKeys, owner, this.newKey().key);
 		return { key, accountId: member.id, secret };
 	}
 
@@ -204,7 +120,7 @@ export class World {
 		if (active >= MAX_KEYS_PER_MEMBER)
 			throw new Error(`a member holds at most ${MAX_KEYS_PER_MEMBER} keys`);
 		const { key } = this.newKey();
-		this.addKey(account, key);
+		addKey(this.partnerKeys, account, key);
 		return key;
 	}
 
@@ -227,16 +143,7 @@ export class World {
 		let vid = id;
 		while (!vid || this.videos.has(vid)) vid = `gbx-${base62(this.rng, 9)}`;
 		const template = this.searchable[index % this.searchable.length] as CatalogueVideo;
-		const enc = encodeURIComponent(vid);
-		const video: CatalogueVideo = {
-			...template,
-			id: vid,
-			index,
-			hidden: true,
-			url: `https://cdn.gridbank.io/previews/${enc}.mp4`,
-			thumbnail: `https://cdn.gridbank.io/thumbnails/${enc}.jpg`,
-			file: defaultFile(index, template.title, vid, this.rng),
-		};
+		const video = hiddenVideo(template, vid, index, this.rng);
 		this.videos.set(vid, video);
 		return video;
 	}
@@ -315,30 +222,6 @@ export class World {
 
 	// ---------------------------------------------------------------- Enterprise
 
-	private seedDemoEnterprise(videos: CatalogueVideo[]): void {
-		const account: EnterpriseAccount = {
-			key: DEMO_ENTERPRISE_KEY,
-			customerId: 'cust_demo_enterprise',
-			tier: 'enterprise',
-			subscription: true,
-			downloads: 0,
-			perVideo: new Map(),
-			activeCollections: 3,
-			wildcard: true,
-		};
-		for (const [i, count] of [
-			[10, 12],
-			[20, 7],
-			[30, 3],
-		] as const) {
-			const v = videos[i];
-			if (!v) continue;
-			account.perVideo.set(v.id, count);
-			account.downloads += count;
-		}
-		this.enterpriseAccounts.set(account.key, account);
-	}
-
 	createEnterpriseAccount(o: { tier?: Tier; subscription?: boolean } = {}): { key: string } {
 		const n = ++this.accountCounter;
 		let key = `ent_${base62(this.rng, 28)}`;
@@ -371,37 +254,7 @@ export class World {
 				throw new Error(`invalid video id ${JSON.stringify(id)}`);
 			if (this.videos.has(id)) throw new Error(`video ${id} already exists`);
 			const index = this.seededSize + n;
-			const enc = encodeURIComponent(id);
-			const title = p.title === undefined ? `Added clip ${n}` : p.title;
-			const video: CatalogueVideo = {
-				id,
-				title,
-				description: p.description === undefined ? null : p.description,
-				duration: p.duration === undefined ? 30 : p.duration,
-				width: p.width === undefined ? 1920 : p.width,
-				height: p.height === undefined ? 1080 : p.height,
-				url: p.url === undefined ? `https://cdn.gridbank.io/previews/${enc}.mp4` : p.url,
-				thumbnail:
-					p.thumbnail === undefined ? `https://cdn.gridbank.io/thumbnails/${enc}.jpg` : p.thumbnail,
-				creator: p.creator ?? {
-					username: 'simulator',
-					name: 'Simulator Creator',
-					bio: null,
-					profile_image: null,
-				},
-				location: p.location === undefined ? null : p.location,
-				keywords: p.keywords === undefined ? [] : p.keywords,
-				theme: p.theme === undefined ? null : p.theme,
-				popularity: p.popularity ?? 0,
-				publishedAt: p.publishedAt ?? this.now(),
-				index,
-				creatorId: 'cr_sim',
-				hidden: false,
-				file: defaultFile(index, title, id, this.rng),
-				titleWords: new Set(),
-				keywordWords: new Set(),
-			};
-			Object.assign(video, indexWords(video));
+			const video = addedVideo(p, { id, n, index, now: () => this.now(), rng: this.rng });
 			this.videos.set(id, video);
 			this.searchable.push(video);
 			this.catalogueVersion++;

@@ -1,130 +1,14 @@
 'use strict';
 /**
- * Shared by `npm run test:queue` and `npm run bench -- --queue`: the workflows the cluster runs,
- * and readers for what n8n stored in Postgres (executions, their data, binary files).
+ * Shared by `npm run test:queue` and `npm run bench -- --queue`: readers for what n8n stored in
+ * Postgres (executions, their data, binary files) and the pacing measurement; the workflows the
+ * cluster runs are in queue-workflows.js, re-exported here.
  */
-const crypto = require('node:crypto');
 const path = require('node:path');
 const rt = require('../../scripts/n8n-runtime');
-const { node, PKG, workflow } = require('../helpers');
+const wf = require('./queue-workflows');
 
-const DOWNLOAD_WF = 'gbQueueDownload01';
-const PACING_WF = 'gbQueuePacing0001';
-const TRIGGER_WF = 'gbQueueTrigger001';
-const DOWNLOAD_PATH = 'gb-queue-download';
-const PACING_PATH = 'gb-queue-pacing';
-
-const cred = (id, name) => ({ gridBankPartnerApi: { id, name } });
-const DEMO_CRED = cred('gbPartnerCredDemo', 'GridBank Partner account');
-const PACING_CRED = cred('gbPartnerCredPace', 'GridBank Partner (pacing simulator)');
-
-const webhook = (name, p) =>
-	node(
-		name,
-		'n8n-nodes-base.webhook',
-		{
-			httpMethod: 'POST',
-			path: p,
-			responseMode: 'lastNode',
-			responseData: 'firstEntryJson',
-			options: {},
-		},
-		{ typeVersion: 2, webhookId: crypto.randomUUID() },
-	);
-
-/** POST {videoKey} starts one download on a worker; n8n answers with the node's output. */
-function downloadWorkflow() {
-	return workflow(
-		DOWNLOAD_WF,
-		'Queue: download one master',
-		[
-			webhook('Webhook', DOWNLOAD_PATH),
-			node(
-				'Download',
-				`${PKG}.gridBankPartner`,
-				{
-					operation: 'getDownloadUrl',
-					videoKey: '={{ $json.body.videoKey }}',
-					download: true,
-					binaryPropertyName: 'master',
-				},
-				{ credentials: DEMO_CRED },
-			),
-		],
-		[['Webhook', 'Download']],
-	);
-}
-
-/**
- * Many API calls on one key: list `n` licences, then a download URL for each (one request per
- * item). Started by webhook (runs on a worker) or by hand (runs on the main).
- */
-function pacingWorkflow(n) {
-	return workflow(
-		PACING_WF,
-		'Queue: many API calls on one key',
-		[
-			webhook('Webhook', PACING_PATH),
-			node('Start', 'n8n-nodes-base.manualTrigger', {}),
-			node(
-				'List',
-				`${PKG}.gridBankPartner`,
-				{ operation: 'listContent', returnAll: false, limit: n },
-				{ credentials: PACING_CRED },
-			),
-			node(
-				'URLs',
-				`${PKG}.gridBankPartner`,
-				{ operation: 'getDownloadUrl', videoKey: '={{ $json.video_key }}' },
-				{ credentials: PACING_CRED },
-			),
-		],
-		[
-			['Webhook', 'List'],
-			['Start', 'List'],
-			['List', 'URLs'],
-		],
-	);
-}
-
-/** The Partner Trigger, polling every minute (n8n's shortest), downloading each new master. */
-function triggerWorkflow() {
-	return workflow(
-		TRIGGER_WF,
-		'Queue: new licences',
-		[
-			node(
-				'New licence',
-				`${PKG}.gridBankPartnerTrigger`,
-				{
-					pollTimes: { item: [{ mode: 'everyMinute' }] },
-					download: true,
-					binaryPropertyName: 'data',
-					options: { includeExisting: false },
-				},
-				{ credentials: DEMO_CRED },
-			),
-		],
-		[],
-	);
-}
-
-function credentials(baseUrl, pacingBaseUrl, sim) {
-	return [
-		{
-			id: 'gbPartnerCredDemo',
-			name: 'GridBank Partner account',
-			type: 'gridBankPartnerApi',
-			data: { apiKey: sim.DEMO_PARTNER_KEY, baseUrl },
-		},
-		{
-			id: 'gbPartnerCredPace',
-			name: 'GridBank Partner (pacing simulator)',
-			type: 'gridBankPartnerApi',
-			data: { apiKey: sim.DEMO_PARTNER_KEY, baseUrl: pacingBaseUrl },
-		},
-	];
-}
+const { PACING_WF, PACING_PATH } = wf;
 
 /** POST to a production webhook of the main; resolves with {status, body} (bounded). */
 async function postWebhook(cluster, p, body, timeoutMs = 300_000) {
@@ -299,15 +183,7 @@ async function measurePacing(cluster, pacingSim, { n, limit, windowMs }) {
 
 module.exports = {
 	measurePacing,
-	DOWNLOAD_WF,
-	PACING_WF,
-	TRIGGER_WF,
-	DOWNLOAD_PATH,
-	PACING_PATH,
-	downloadWorkflow,
-	pacingWorkflow,
-	triggerWorkflow,
-	credentials,
+	...wf,
 	postWebhook,
 	executions,
 	executionData,

@@ -1,0 +1,134 @@
+'use strict';
+/** The workflows and credentials the queue cluster runs, for `npm run test:queue` and the queue benchmark. */
+const crypto = require('node:crypto');
+const { node, PKG, workflow } = require('../helpers');
+
+const DOWNLOAD_WF = 'gbQueueDownload01';
+const PACING_WF = 'gbQueuePacing0001';
+const TRIGGER_WF = 'gbQueueTrigger001';
+const DOWNLOAD_PATH = 'gb-queue-download';
+const PACING_PATH = 'gb-queue-pacing';
+
+const cred = (id, name) => ({ gridBankPartnerApi: { id, name } });
+const DEMO_CRED = cred('gbPartnerCredDemo', 'GridBank Partner account');
+const PACING_CRED = cred('gbPartnerCredPace', 'GridBank Partner (pacing simulator)');
+
+const webhook = (name, p) =>
+	node(
+		name,
+		'n8n-nodes-base.webhook',
+		{
+			httpMethod: 'POST',
+			path: p,
+			responseMode: 'lastNode',
+			responseData: 'firstEntryJson',
+			options: {},
+		},
+		{ typeVersion: 2, webhookId: crypto.randomUUID() },
+	);
+
+/** POST {videoKey} starts one download on a worker; n8n answers with the node's output. */
+function downloadWorkflow() {
+	return workflow(
+		DOWNLOAD_WF,
+		'Queue: download one master',
+		[
+			webhook('Webhook', DOWNLOAD_PATH),
+			node(
+				'Download',
+				`${PKG}.gridBankPartner`,
+				{
+					operation: 'getDownloadUrl',
+					videoKey: '={{ $json.body.videoKey }}',
+					download: true,
+					binaryPropertyName: 'master',
+				},
+				{ credentials: DEMO_CRED },
+			),
+		],
+		[['Webhook', 'Download']],
+	);
+}
+
+/**
+ * Many API calls on one key: list `n` licences, then a download URL for each (one request per
+ * item). Started by webhook (runs on a worker) or by hand (runs on the main).
+ */
+function pacingWorkflow(n) {
+	return workflow(
+		PACING_WF,
+		'Queue: many API calls on one key',
+		[
+			webhook('Webhook', PACING_PATH),
+			node('Start', 'n8n-nodes-base.manualTrigger', {}),
+			node(
+				'List',
+				`${PKG}.gridBankPartner`,
+				{ operation: 'listContent', returnAll: false, limit: n },
+				{ credentials: PACING_CRED },
+			),
+			node(
+				'URLs',
+				`${PKG}.gridBankPartner`,
+				{ operation: 'getDownloadUrl', videoKey: '={{ $json.video_key }}' },
+				{ credentials: PACING_CRED },
+			),
+		],
+		[
+			['Webhook', 'List'],
+			['Start', 'List'],
+			['List', 'URLs'],
+		],
+	);
+}
+
+/** The Partner Trigger, polling every minute (n8n's shortest), downloading each new master. */
+function triggerWorkflow() {
+	return workflow(
+		TRIGGER_WF,
+		'Queue: new licences',
+		[
+			node(
+				'New licence',
+				`${PKG}.gridBankPartnerTrigger`,
+				{
+					pollTimes: { item: [{ mode: 'everyMinute' }] },
+					download: true,
+					binaryPropertyName: 'data',
+					options: { includeExisting: false },
+				},
+				{ credentials: DEMO_CRED },
+			),
+		],
+		[],
+	);
+}
+
+function credentials(baseUrl, pacingBaseUrl, sim) {
+	return [
+		{
+			id: 'gbPartnerCredDemo',
+			name: 'GridBank Partner account',
+			type: 'gridBankPartnerApi',
+			data: { apiKey: sim.DEMO_PARTNER_KEY, baseUrl },
+		},
+		{
+			id: 'gbPartnerCredPace',
+			name: 'GridBank Partner (pacing simulator)',
+			type: 'gridBankPartnerApi',
+			data: { apiKey: sim.DEMO_PARTNER_KEY, baseUrl: pacingBaseUrl },
+		},
+	];
+}
+
+module.exports = {
+	DOWNLOAD_WF,
+	PACING_WF,
+	TRIGGER_WF,
+	DOWNLOAD_PATH,
+	PACING_PATH,
+	downloadWorkflow,
+	pacingWorkflow,
+	triggerWorkflow,
+	credentials,
+};
