@@ -1,6 +1,7 @@
 'use strict';
 /** The workflows and credentials the queue cluster runs, for `npm run test:queue` and the queue benchmark. */
 const crypto = require('node:crypto');
+const { demoCredentials } = require('../../scripts/n8n-runtime');
 const { node, PKG, workflow } = require('../helpers');
 
 const DOWNLOAD_WF = 'gbQueueDownload01';
@@ -104,14 +105,11 @@ function triggerWorkflow() {
 	);
 }
 
+/** The examples' Partner credential (the demo's own), and one on the pacing simulator. */
 function credentials(baseUrl, pacingBaseUrl, sim) {
+	const partner = demoCredentials(baseUrl, sim).find((c) => c.type === 'gridBankPartnerApi');
 	return [
-		{
-			id: 'gbPartnerCredDemo',
-			name: 'GridBank Partner account',
-			type: 'gridBankPartnerApi',
-			data: { apiKey: sim.DEMO_PARTNER_KEY, baseUrl },
-		},
+		partner,
 		{
 			id: 'gbPartnerCredPace',
 			name: 'GridBank Partner (pacing simulator)',
