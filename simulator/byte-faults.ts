@@ -50,6 +50,8 @@ export class ByteFaults {
 	ignoreIfRange = false;
 	/** true: no ETag nor Last-Modified; 'etag': Last-Modified only. */
 	omitValidators: boolean | 'etag' = false;
+	/** How many more 206 answers from past byte 0 (resumes, segments) carry neither ETag nor Last-Modified. */
+	strippedParts = 0;
 	claimedSizes: Array<Counted<number>> = [];
 	stalls: Array<Counted<{ afterBytes: number; ms: number }>> = [];
 	fileSizes: Array<Counted<{ value: unknown }>> = [];
@@ -59,6 +61,7 @@ export class ByteFaults {
 		this.replacing = undefined;
 		this.ignoreIfRange = false;
 		this.omitValidators = false;
+		this.strippedParts = 0;
 		this.claimedSizes = [];
 		this.stalls = [];
 		this.fileSizes = [];

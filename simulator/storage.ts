@@ -171,6 +171,11 @@ export async function handleStorage(engine: Engine, s: StorageRequest): Promise<
 			headers['Content-Range'] = `bytes ${start}-${end - 1}/${file.size}`;
 		}
 	}
+	if (status === 206 && start > 0 && s.target === 'storage' && bytes.strippedParts > 0) {
+		bytes.strippedParts--;
+		delete headers.ETag;
+		delete headers['Last-Modified'];
+	}
 	if (file.contentType !== null) headers['Content-Type'] = file.contentType;
 	const disposition = headerDisposition(file);
 	if (disposition !== undefined) headers['Content-Disposition'] = disposition;

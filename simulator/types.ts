@@ -282,6 +282,12 @@ export interface Faults {
 	replaceObject(o: ObjectReplacement): void;
 	/** Bytes: storage answers carry neither ETag nor Last-Modified ('etag': no ETag, Last-Modified only); false restores both. */
 	omitValidators(on: boolean | 'etag'): void;
+	/**
+	 * Field hardening IV: the next `count` 206 answers from past byte 0 (resumes, segments) carry
+	 * neither ETag nor Last-Modified (a CDN stripping them); with replaceObject({ifRange: 'ignore'})
+	 * they serve another version's bytes unmarked.
+	 */
+	stripValidatorsOnParts(count?: number): void;
 	/** Bytes: the next `count` storage answers state `total` as the file's size (Content-Range total and Content-Length), send the true bytes, then close. */
 	claimSize(total: number, count?: number): void;
 	/** Bytes: the next `count` storage bodies send `bytes` bytes, then nothing for `ms` ms (connection open), then the rest. */
