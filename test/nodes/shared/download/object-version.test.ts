@@ -132,7 +132,8 @@ describe('one stream (Parallel Connections 1): a break, then a resume that meets
 	test('validators missing from every resume: restart once, then fail with the "file changed" message; nothing is stored', async () => {
 		const key = licensed(9);
 		sim().setVideoFile(key, { size });
-		sim().faults.cutDownloadAfter(1_000_000, 2);
+		// Every GET is cut: the first, its resume (refused), the restart, its resume (refused).
+		sim().faults.cutDownloadAfter(1_000_000, 4);
 		sim().faults.stripValidatorsOnParts(10);
 		const run = await download(key, 1);
 		expectFailedClearly(run);
