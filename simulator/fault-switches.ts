@@ -163,6 +163,10 @@ export function faultSwitches(engine: Engine): Faults {
 		omitValidators(on: boolean | 'etag'): void {
 			engine.faults.bytes.omitValidators = on;
 		},
+		busyParts(retryAfter: string, n?: number): void {
+			engine.faults.bytes.busyParts += count(n, 'busyParts');
+			engine.faults.bytes.busyRetryAfter = retryAfter;
+		},
 		stripValidatorsOnParts(n?: number): void {
 			engine.faults.bytes.strippedParts += count(n, 'stripValidatorsOnParts');
 		},

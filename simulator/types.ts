@@ -288,6 +288,8 @@ export interface Faults {
 	 * they serve another version's bytes unmarked.
 	 */
 	stripValidatorsOnParts(count?: number): void;
+	/** Field hardening IV: the next `count` storage GETs from past byte 0 (resumes, segments) answer 503 SlowDown with `Retry-After: retryAfter`. */
+	busyParts(retryAfter: string, count?: number): void;
 	/** Bytes: the next `count` storage answers state `total` as the file's size (Content-Range total and Content-Length), send the true bytes, then close. */
 	claimSize(total: number, count?: number): void;
 	/** Bytes: the next `count` storage bodies send `bytes` bytes, then nothing for `ms` ms (connection open), then the rest. */
