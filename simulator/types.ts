@@ -150,6 +150,8 @@ export interface FailNextOptions {
 	rateLimitResetSeconds?: number;
 	/** Which listener the failure applies to; default 'api'. */
 	target?: 'api' | 'storage';
+	/** API only: GridBank's JSON error of at most this many bytes, its message near-misses of the key (hostile-body.ts). */
+	bodyBytes?: number;
 }
 
 export interface ResetConnectionsOptions {

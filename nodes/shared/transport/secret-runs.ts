@@ -61,25 +61,23 @@ export function targetsOf(secret: string, minSecretLength: number): Target[] {
 	return [...targetsFor(secret, dot + 1 + run), ...targetsFor(rest, run)];
 }
 
-/** Targets grouped by the k-gram length they are looked up with, indexed by k-gram. */
+/** A view's targets indexed by their k-grams (one k for all: the shortest run's). */
 export type RunIndex = Array<{ k: number; grams: Map<string, Array<[Target, number]>> }>;
 
 export function indexTargets(targets: Target[], view: number): RunIndex {
-	const byK = new Map<number, Map<string, Array<[Target, number]>>>();
-	for (const target of targets) {
-		if (target.view !== view || target.min < 1) continue;
-		// Every run of `min` or more holds a whole k-gram starting at a multiple of k.
-		const k = Math.max(1, Math.floor((target.min + 1) / 2));
-		const grams = byK.get(k) ?? new Map<string, Array<[Target, number]>>();
-		byK.set(k, grams);
+	const mine = targets.filter((target) => target.view === view && target.min >= 1);
+	if (!mine.length) return [];
+	// Every run of `min` or more holds a whole k-gram starting at a multiple of k.
+	const k = Math.max(1, Math.floor((Math.min(...mine.map((t) => t.min)) + 1) / 2));
+	const grams = new Map<string, Array<[Target, number]>>();
+	for (const target of mine)
 		for (let at = 0; at + k <= target.text.length; at++) {
 			const gram = target.text.slice(at, at + k);
 			const list = grams.get(gram) ?? [];
 			list.push([target, at]);
 			grams.set(gram, list);
 		}
-	}
-	return [...byK].map(([k, grams]) => ({ k, grams }));
+	return [{ k, grams }];
 }
 
 /** Source spans of every run of a target in `view`, appended to `out`. */

@@ -16,92 +16,13 @@ export interface View {
 	to: Int32Array;
 }
 
-/** HTML5 named references of ASCII punctuation (letters and digits have none). */
-const NAMED: Record<string, string> = {
-	excl: '!',
-	quot: '"',
-	num: '#',
-	dollar: '$',
-	percnt: '%',
-	amp: '&',
-	apos: "'",
-	lpar: '(',
-	rpar: ')',
-	ast: '*',
-	midast: '*',
-	plus: '+',
-	comma: ',',
-	period: '.',
-	sol: '/',
-	colon: ':',
-	semi: ';',
-	lt: '<',
-	equals: '=',
-	gt: '>',
-	quest: '?',
-	commat: '@',
-	lsqb: '[',
-	lbrack: '[',
-	bsol: '\\',
-	rsqb: ']',
-	rbrack: ']',
-	hat: '^',
-	lowbar: '_',
-	underbar: '_',
-	grave: '`',
-	diacriticalgrave: '`',
-	lcub: '{',
-	lbrace: '{',
-	verbar: '|',
-	vert: '|',
-	verticalline: '|',
-	rcub: '}',
-	rbrace: '}',
-};
+import { escapeAt } from './text-escapes';
 
-const ENTITY = /&#(?:x0*([0-9a-f]{1,6})|0*(\d{1,7}));?|&([a-z]{2,20});/iy;
-const HEX2 = /^[0-9a-f]{2}$/i;
-const HEX4 = /^[0-9a-f]{4}$/i;
-const SPACE = new Set([' ', '\t', '\r', '\n', '\f', '\v']);
+const fold = (code: number) => (code >= 65 && code <= 90 ? code + 32 : code);
 
 /** ASCII letters lower-cased, one code unit for one (String.toLowerCase can change lengths). */
 export function foldCase(char: string): string {
-	const code = char.charCodeAt(0);
-	return code >= 65 && code <= 90 && char.length === 1 ? String.fromCharCode(code + 32) : char;
-}
-
-const fromCode = (code: number) => (code <= 0x10ffff ? foldCase(String.fromCodePoint(code)) : '');
-
-/** At `i`: [the character read, or '' for nothing, and how many source characters it took]. */
-function readAt(s: string, i: number): [string, number] {
-	const c = s[i] as string;
-	if (SPACE.has(c)) return ['', 1];
-	const next = s[i + 1] ?? '';
-	if (c === '=' && next === '\n') return ['', 2];
-	if (c === '=' && next === '\r' && s[i + 2] === '\n') return ['', 3];
-	if (c === '%' && HEX2.test(s.slice(i + 1, i + 3)))
-		return [fromCode(parseInt(s.slice(i + 1, i + 3), 16)), 3];
-	if (c === '\\') {
-		if (next === 'x' && HEX2.test(s.slice(i + 2, i + 4)))
-			return [fromCode(parseInt(s.slice(i + 2, i + 4), 16)), 4];
-		if (next === 'u' && HEX4.test(s.slice(i + 2, i + 6)))
-			return [fromCode(parseInt(s.slice(i + 2, i + 6), 16)), 6];
-		if (next === '"' || next === '\\' || next === '/') return [next, 2];
-		if (next === 'n' || next === 'r' || next === 't') return ['', 2];
-	}
-	if (c === '&') {
-		ENTITY.lastIndex = i;
-		const m = ENTITY.exec(s);
-		const named = m?.[3] ? NAMED[m[3].toLowerCase()] : undefined;
-		if (m && (m[1] || m[2]))
-			return [fromCode(m[1] ? parseInt(m[1], 16) : Number(m[2])), m[0].length];
-		if (m && named) return [named, m[0].length];
-	}
-	return [foldCase(c), 1];
-}
-
-function build(chars: string[], from: number[], to: number[]): View {
-	return { text: chars.join(''), from: Int32Array.from(from), to: Int32Array.from(to) };
+	return char.length === 1 ? String.fromCharCode(fold(char.charCodeAt(0))) : char;
 }
 
 /** Lines laid out as xxd or `hexdump -C` print them: offset, hex groups, text column. */
@@ -128,43 +49,71 @@ function dumpColumns(s: string): {
 	return { skip, columns };
 }
 
+/** A view from parallel lists, the first `n` entries. */
+function view(codes: Uint16Array, from: Int32Array, to: Int32Array, n: number): View {
+	const text = Buffer.from(codes.buffer, codes.byteOffset, n * 2).toString('utf16le');
+	return { text, from: from.subarray(0, n), to: to.subarray(0, n) };
+}
+
 export function viewsOf(s: string): View[] {
-	const chars: string[] = [];
-	const from: number[] = [];
-	const to: number[] = [];
+	// An escape decodes to at most two code units and takes at least two source characters.
+	const codes = new Uint16Array(s.length);
+	const from = new Int32Array(s.length);
+	const to = new Int32Array(s.length);
+	let n = 0;
 	for (let i = 0; i < s.length; ) {
-		const [char, taken] = readAt(s, i);
-		if (char) {
-			chars.push(char);
-			from.push(i);
-			to.push(i + taken);
+		const code = s.charCodeAt(i);
+		// Whitespace and line breaks: a reader joins what they split.
+		if (code === 32 || (code >= 9 && code <= 13)) {
+			i++;
+			continue;
 		}
-		i += taken;
+		const escape =
+			code === 37 || code === 38 || code === 61 || code === 92 ? escapeAt(s, i) : undefined;
+		if (!escape) {
+			codes[n] = fold(code);
+			from[n] = i;
+			to[n++] = ++i;
+			continue;
+		}
+		if (escape.code >= 0) {
+			const decoded = String.fromCodePoint(escape.code);
+			for (let u = 0; u < decoded.length; u++) {
+				codes[n] = fold(decoded.charCodeAt(u));
+				from[n] = i;
+				to[n++] = i + escape.length;
+			}
+		}
+		i += escape.length;
 	}
-	const decoded = build(chars, from, to);
+	const decoded = view(codes, from, to, n);
 	const { skip, columns } = dumpColumns(s);
-	const hex: [string[], number[], number[]] = [[], [], []];
-	for (let i = 0, k = 0; i < chars.length; i++) {
+	const hexCodes = new Uint16Array(n);
+	const hexFrom = new Int32Array(n);
+	const hexTo = new Int32Array(n);
+	let h = 0;
+	for (let i = 0, k = 0; i < n; i++) {
+		const code = codes[i] as number;
+		if (!((code >= 48 && code <= 57) || (code >= 97 && code <= 102))) continue;
 		const at = from[i] as number;
 		while (k < skip.length && (skip[k] as [number, number])[1] <= at) k++;
 		if (k < skip.length && (skip[k] as [number, number])[0] <= at) continue;
-		const c = chars[i] as string;
-		if ((c >= '0' && c <= '9') || (c >= 'a' && c <= 'f')) {
-			hex[0].push(c);
-			hex[1].push(at);
-			hex[2].push(to[i] as number);
-		}
+		hexCodes[h] = code;
+		hexFrom[h] = at;
+		hexTo[h++] = to[i] as number;
 	}
-	const views = [decoded, build(...hex)];
+	const hex = view(hexCodes, hexFrom, hexTo, h);
+	const views = [decoded, hex];
 	if (columns.length) {
-		const text: [string[], number[], number[]] = [[], [], []];
+		const text: string[] = [];
+		const colFrom: number[] = [];
 		for (const [start, end] of columns)
 			for (let i = start; i < end; i++) {
-				text[0].push(foldCase(s[i] as string));
-				text[1].push(i);
-				text[2].push(i + 1);
+				text.push(foldCase(s[i] as string));
+				colFrom.push(i);
 			}
-		views.push(build(...text));
+		const at = Int32Array.from(colFrom);
+		views.push({ text: text.join(''), from: at, to: at.map((i) => i + 1) });
 	}
 	return views;
 }
