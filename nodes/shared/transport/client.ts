@@ -22,7 +22,7 @@ import {
 	retryWaitMs,
 } from './retry-policy';
 import { errorExcerpt } from './error-excerpt';
-import { scrubHeaders, scrubText, scrubValue } from './scrub';
+import { scrubHeaders, scrubText, scrubValueInSlices } from './scrub';
 import { USER_AGENT } from '../version';
 import { sleep } from './wait';
 
@@ -161,7 +161,7 @@ export class GridBankClient {
 			const parsed = parseBody(read.text);
 			if (status >= 200 && status < 300) {
 				if (typeof parsed === 'object' && parsed !== null)
-					return { status, body: scrubValue(parsed, secrets) as T, headers }; // any string may reach an item
+					return { status, body: (await scrubValueInSlices(parsed, secrets)) as T, headers };
 				// A proxy or captive portal answering in GridBank's place: maybe passing, so retried.
 				if (attempt < options.maxRetries) {
 					await sleep(backoffMs(attempt), this.signal);

@@ -2,7 +2,13 @@
 // after scrubbing. Each output is read back the way a person or a decoder would (whitespace,
 // soft breaks and separators dropped, hex and base64 decoded) and must hold no run of 12
 // characters of the secret. (Engine tests: echoed-key-forms.test.ts with the simulator's forms.)
-import { scrubText, secretsOf } from '../../../../nodes/shared/transport/scrub';
+import {
+	scrubText,
+	scrubValue,
+	scrubValueInSlices,
+	secretsOf,
+	SLICE,
+} from '../../../../nodes/shared/transport/scrub';
 
 const key = 'apik_7f3a.Zq/secret+part_k0123456789';
 const secret = key.slice(key.indexOf('.') + 1);
@@ -122,4 +128,23 @@ test('several secrets: the storage secret in its forms too, the API key beside i
 test('runs shorter than 12 characters, and ordinary text, are left alone', () => {
 	const text = `part of it: ${secret.slice(0, 11)}, ${hex(secret.slice(2, 13))}; 0123 4567 89ab cdef`;
 	expect(scrubText(text, secrets)).toBe(text);
+});
+
+test('point 4: a large value is scrubbed in slices with the same result, keys across slice ends included', async () => {
+	const filler = 'lorem ipsum '.repeat(Math.ceil(SLICE / 12));
+	// Keys in several forms, placed across the first slice's end and elsewhere.
+	const text = [
+		filler.slice(0, SLICE - 10),
+		key,
+		filler,
+		hex(key).match(/../g)!.join(':'),
+		filler.slice(0, SLICE - 37),
+		wrap(b64(`Bearer ${key}`), 76),
+		filler,
+	].join('');
+	const value = { data: [{ title: text, [key]: 'x' }], note: `short ${key}` };
+	const sliced = (await scrubValueInSlices(value, secrets)) as typeof value;
+	expect(sliced).toEqual(scrubValue(value, secrets));
+	expect(sliced.data[0]!.title.split('[redacted]')).toHaveLength(4);
+	expectUnreadable(sliced.data[0]!.title.slice(SLICE - 200, SLICE + 200), secret);
 });
