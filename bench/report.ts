@@ -4,6 +4,7 @@ import { MEASURING } from './cpu-profile';
 import { renderMemory, type MemoryEntry } from './memory';
 import { renderWan, type WanEntry } from './wan';
 import { renderStorage, type StorageRow } from './storage-report';
+import { renderScrub, type ScrubResult } from './scrub-report';
 
 export interface Target {
 	name: string;
@@ -106,6 +107,8 @@ export interface Results {
 	seconds: number;
 	/** 1, 5 and 15 minute load averages when the run started and ended: others share this machine. */
 	loadAverage: { start: number[]; end: number[] };
+	/** Phase 8: scrubbing a hostile 8 MiB answer (scrub-phase.ts). */
+	scrub?: ScrubResult;
 }
 
 const row = (cells: Array<string | number>) => `| ${cells.join(' | ')} |`;
@@ -253,6 +256,7 @@ export function renderMarkdown(results: Results): string {
 	lines.push(...renderWan(results.wan));
 	lines.push(...renderMemory(results.memory));
 	lines.push(...renderStorage(results.storage, results.storageMeasured));
+	if (results.scrub) lines.push(...renderScrub(results.scrub));
 	return `${lines.join('\n')}\n`;
 }
 

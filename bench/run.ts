@@ -14,6 +14,8 @@
 //                n8n alone in the same rounds (memory.ts)
 //   7. storage   GridBank -> Download File -> n8n's S3, SFTP and Read/Write Files nodes in a
 //                real n8n, per binary data mode: peak RSS, hash (storage-chain.ts)
+//   8. scrub     scrubbing a hostile 8 MiB answer, and the longest event-loop block while a
+//                500 with such a body is retried (scrub-phase.ts)
 //
 // npm run bench -- --queue: n8n's queue mode instead (bench/queue-mode.js).
 import './env';
@@ -37,6 +39,8 @@ import { benchPacing } from './pacing-phase';
 import { benchOverhead } from './overhead-phase';
 import { benchStorageChain } from './storage-chain';
 import { storagePlans } from './storage-plans';
+import { benchScrub } from './scrub-phase';
+import { writeScrubSection } from './scrub-report';
 
 registerBareNodes();
 
@@ -112,6 +116,10 @@ async function main(): Promise<void> {
 		results.storage = storage.rows;
 		results.targets.push(...storage.targets);
 	}
+	gc();
+	const scrub = phase('scrub') ? await benchScrub(results, SHORT) : undefined;
+	// Run alone (--only=scrub, full mode), its figures replace their section of bench/results.md.
+	if (scrub && ONLY?.length === 1 && !SHORT) writeScrubSection(scrub);
 	results.seconds = round((now() - started) / 1000);
 	results.loadAverage.end = os.loadavg().map((l) => round(l, 2));
 	if (ONLY) {

@@ -45,6 +45,10 @@ async function handle({ op, args }: Request): Promise<unknown> {
 			}));
 	}
 	// Fault switches the benchmark sets (the WAN link).
+	if (op === 'faults.okBodyInstead')
+		return sim.faults.okBodyInstead(args[0] as string, args[1], args[2] as number);
+	if (op === 'faults.failNext')
+		return sim.faults.failNext(args[0] as Parameters<Simulator['faults']['failNext']>[0]);
 	if (op === 'faults.wanLink')
 		return sim.faults.wanLink(args[0] as Parameters<Simulator['faults']['wanLink']>[0]);
 	if (METHODS.has(op))

@@ -9,6 +9,7 @@ import type { Engine, RequestContext } from './engine';
 import { handleEnterprise } from './enterprise-routes';
 import { echoAuthorization, edgeForbidden, json, partnerError, type ApiResponse } from './errors';
 import { keyForms } from './key-forms';
+import { hostileErrorJson } from './hostile-body';
 import { sendOversize } from './oversize-body';
 import { handlePartner } from './partner-routes';
 import type { LoggedRequest } from './types';
@@ -64,8 +65,13 @@ export function answerApi(origin: ApiOrigin, request: ApiRequest): void {
 				headers: { Location: `${target}${req.url ?? '/'}` },
 				body: null,
 			};
-		} else if (fail) response = failureAnswer(fail, rawPath, now);
-		else if (forbidden) response = partnerError(403, forbidden.code, 'Forbidden.');
+		} else if (fail) {
+			response = failureAnswer(fail, rawPath, now);
+			if (fail.bodyBytes) {
+				const text = hostileErrorJson(req.headers.authorization ?? '', fail.bodyBytes);
+				response = { ...response, raw: { text, contentType: 'application/json' } };
+			}
+		} else if (forbidden) response = partnerError(403, forbidden.code, 'Forbidden.');
 		else {
 			const ctx: RequestContext = {
 				method: req.method ?? 'GET',

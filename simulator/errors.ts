@@ -66,7 +66,8 @@ export function echoAuthorization(
 	const secret = token.includes('.') ? token.slice(token.indexOf('.') + 1) : token;
 	const more = forms.length ? `; also ${forms.join(' | ')}` : '';
 	const said = ` (received Authorization: ${authorization}; secret ${secret}${more})`;
-	const headers = { ...r.headers, 'X-Echo': said.trim() };
+	// A header holds no line break: the multi-line forms come split by spaces there.
+	const headers = { ...r.headers, 'X-Echo': said.trim().replace(/\r?\n/g, ' ') };
 	if (r.raw)
 		return {
 			...r,

@@ -163,6 +163,13 @@ export function faultSwitches(engine: Engine): Faults {
 		omitValidators(on: boolean | 'etag'): void {
 			engine.faults.bytes.omitValidators = on;
 		},
+		busyParts(retryAfter: string, n?: number): void {
+			engine.faults.bytes.busyParts += count(n, 'busyParts');
+			engine.faults.bytes.busyRetryAfter = retryAfter;
+		},
+		stripValidatorsOnParts(n?: number): void {
+			engine.faults.bytes.strippedParts += count(n, 'stripValidatorsOnParts');
+		},
 		claimSize(total: number, n?: number): void {
 			if (!Number.isSafeInteger(total) || total < 1)
 				throw new Error('claimSize: total must be a positive safe integer');

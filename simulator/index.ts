@@ -8,6 +8,7 @@ export type { InternalOptions } from './server';
 export { fileBytes, fileSha256 } from './file-content';
 export { versionedId } from './byte-faults';
 export { keyForms } from './key-forms';
+export { hostileErrorJson, hostileErrorText } from './hostile-body';
 export {
 	DEMO_ENTERPRISE_KEY,
 	DEMO_PARTNER_ACCOUNT_ID,

@@ -55,6 +55,13 @@ export async function handleStorage(engine: Engine, s: StorageRequest): Promise<
 			const [code, message] = FAILURES[fail.status] ?? ['InternalError', 'Internal error'];
 			return xml(s, fail.status, code, message, extra);
 		}
+		const part = /^bytes=(\d+)-/.exec(String(req.headers.range ?? ''));
+		if (part && Number(part[1]) > 0 && faults.bytes.busyParts > 0) {
+			faults.bytes.busyParts--;
+			return xml(s, 503, 'SlowDown', 'Please reduce your request rate.', {
+				'Retry-After': faults.bytes.busyRetryAfter,
+			});
+		}
 		const refusal = faults.takeRefusal();
 		if (refusal) {
 			const [code, message] = REFUSALS[refusal] as [string, string];
@@ -170,6 +177,11 @@ export async function handleStorage(engine: Engine, s: StorageRequest): Promise<
 			status = 206;
 			headers['Content-Range'] = `bytes ${start}-${end - 1}/${file.size}`;
 		}
+	}
+	if (status === 206 && start > 0 && s.target === 'storage' && bytes.strippedParts > 0) {
+		bytes.strippedParts--;
+		delete headers.ETag;
+		delete headers['Last-Modified'];
 	}
 	if (file.contentType !== null) headers['Content-Type'] = file.contentType;
 	const disposition = headerDisposition(file);

@@ -150,6 +150,8 @@ export interface FailNextOptions {
 	rateLimitResetSeconds?: number;
 	/** Which listener the failure applies to; default 'api'. */
 	target?: 'api' | 'storage';
+	/** API only: GridBank's JSON error of at most this many bytes, its message near-misses of the key (hostile-body.ts). */
+	bodyBytes?: number;
 }
 
 export interface ResetConnectionsOptions {
@@ -282,6 +284,14 @@ export interface Faults {
 	replaceObject(o: ObjectReplacement): void;
 	/** Bytes: storage answers carry neither ETag nor Last-Modified ('etag': no ETag, Last-Modified only); false restores both. */
 	omitValidators(on: boolean | 'etag'): void;
+	/**
+	 * Field hardening IV: the next `count` 206 answers from past byte 0 (resumes, segments) carry
+	 * neither ETag nor Last-Modified (a CDN stripping them); with replaceObject({ifRange: 'ignore'})
+	 * they serve another version's bytes unmarked.
+	 */
+	stripValidatorsOnParts(count?: number): void;
+	/** Field hardening IV: the next `count` storage GETs from past byte 0 (resumes, segments) answer 503 SlowDown with `Retry-After: retryAfter`. */
+	busyParts(retryAfter: string, count?: number): void;
 	/** Bytes: the next `count` storage answers state `total` as the file's size (Content-Range total and Content-Length), send the true bytes, then close. */
 	claimSize(total: number, count?: number): void;
 	/** Bytes: the next `count` storage bodies send `bytes` bytes, then nothing for `ms` ms (connection open), then the rest. */

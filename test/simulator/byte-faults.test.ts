@@ -74,6 +74,28 @@ test('omitValidators: neither ETag nor Last-Modified, until cleared', async () =
 	expect(header(await fetchUrl(url), 'etag')).toBeDefined();
 });
 
+test('stripValidatorsOnParts: the next 206 answers past byte 0 carry no validator; answers from 0 keep theirs', async () => {
+	const url = await partnerSignedUrl(ctx.sim, ctx.videoKey);
+	ctx.sim.faults.stripValidatorsOnParts(1);
+	const whole = await fetchUrl(url, { range: 'bytes=0-' });
+	expect(header(whole, 'etag')).toBeDefined();
+	const part = await fetchUrl(url, { range: 'bytes=1000-' });
+	expect(part.status).toBe(206);
+	expect(header(part, 'etag')).toBeUndefined();
+	expect(header(part, 'last-modified')).toBeUndefined();
+	expect(header(await fetchUrl(url, { range: 'bytes=1000-' }), 'etag')).toBeDefined();
+});
+
+test('busyParts: the next GETs past byte 0 answer 503 with Retry-After; from byte 0 they are served', async () => {
+	const url = await partnerSignedUrl(ctx.sim, ctx.videoKey);
+	ctx.sim.faults.busyParts('7', 1);
+	expect((await fetchUrl(url, { range: 'bytes=0-' })).status).toBe(206);
+	const busy = await fetchUrl(url, { range: 'bytes=1000-' });
+	expect(busy.status).toBe(503);
+	expect(header(busy, 'retry-after')).toBe('7');
+	expect((await fetchUrl(url, { range: 'bytes=1000-' })).status).toBe(206);
+});
+
 /** Status and headers of a GET, without reading a body that would never end. */
 function headersOf(url: string, headers: Record<string, string>) {
 	return new Promise<{ status: number; headers: Record<string, unknown>; bytes: number }>(

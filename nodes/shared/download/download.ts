@@ -29,6 +29,7 @@ import { type Ending, resumingBody } from './resuming-body';
 import type { SignedUrl } from './signed-url';
 import { storageError, storedSizeError, wrongBytesError } from './storage-errors';
 import { describeResponse, header, StorageLink } from './storage-link';
+import type { TransferWaits } from './transfer-waits';
 
 export interface DownloadOptions {
 	videoId: string;
@@ -40,6 +41,8 @@ export interface DownloadOptions {
 	expectedSize?: number;
 	/** Options → Parallel Connections: ranged segments over this many connections (1 = one stream). */
 	parallelConnections?: number;
+	/** The transfer's total wait on storage (a copy shares it with its uploads); else one of its own. */
+	waits?: TransferWaits;
 }
 
 export interface DownloadResult {
@@ -56,7 +59,7 @@ export async function downloadToBinary(
 ): Promise<DownloadResult> {
 	const { ctx, client, maxRetries } = item;
 	const signal = client.signal;
-	const link = new StorageLink(item, options.signed, options.reissue);
+	const link = new StorageLink(item, options.signed, options.reissue, options.waits);
 	let connections = options.parallelConnections ?? 1;
 	const known =
 		sizeBeyondCeiling(item, [options.expectedSize], 'api') ??

@@ -43,10 +43,15 @@ const sameDate = (a: string, b: string) =>
 	a === b || (!Number.isNaN(Date.parse(a)) && Date.parse(a) === Date.parse(b));
 
 /**
- * How an answer shows it is another version than `expected`, or undefined. Each validator that
- * both carry must agree; an answer that carries none cannot be told apart (accepted, as before).
+ * How an answer shows it is another version than `expected`, or undefined. Each validator the
+ * first answer carried must be on every later one, and agree: a CDN that strips it (and ignores
+ * If-Range) could be serving another version's bytes. With none on the first, nothing to check.
  */
 export function versionChange(expected: ObjectVersion, answer: ObjectVersion): string | undefined {
+	if (expected.etag && !answer.etag)
+		return `a later answer came without the ETag ${quote(expected.etag)} the first one carried`;
+	if (expected.lastModified && !answer.lastModified)
+		return `a later answer came without the Last-Modified ${quote(expected.lastModified)} the first one carried`;
 	if (expected.etag && answer.etag && opaque(expected.etag) !== opaque(answer.etag))
 		return `its ETag went from ${quote(expected.etag)} to ${quote(answer.etag)}`;
 	if (

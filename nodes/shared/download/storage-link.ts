@@ -17,6 +17,7 @@ import { discard } from './let-go';
 import type { SignedUrl } from './signed-url';
 import { storageError } from './storage-errors';
 import { storageBusyError, storageRetryWait } from './storage-waits';
+import { TransferWaits } from './transfer-waits';
 
 /** Statuses with which S3-style storage refuses an expired or otherwise invalid signature. */
 const REFUSED = new Set([400, 401, 403, 410]);
@@ -62,6 +63,8 @@ export class StorageLink {
 		private readonly item: ItemContext,
 		public signed: SignedUrl,
 		private readonly issueFresh: () => Promise<SignedUrl>,
+		/** The transfer's total wait on storage, shared by every GET made here (and by its caller). */
+		readonly waits = new TransferWaits(),
 	) {
 		usableSignedUrl(item, signed.url);
 	}
@@ -169,7 +172,7 @@ export class StorageLink {
 						status,
 					),
 				);
-			const wait = storageRetryWait(this.item, response, attempt, maxRetries);
+			const wait = storageRetryWait(this.item, response, attempt, maxRetries, this.waits);
 			if (wait !== undefined) {
 				attempt++;
 				await sleep(wait, signal);

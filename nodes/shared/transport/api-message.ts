@@ -47,12 +47,15 @@ export function readApiError(body: unknown): ApiErrorInfo {
 		if (typeof body.message === 'string') return { message: body.message };
 		return {};
 	}
-	if (typeof body === 'string' && body.trim()) {
-		const text = body
-			.replace(/<[^>]*>/g, ' ')
-			.replace(/\s+/g, ' ')
-			.trim();
-		return { message: text.length > MAX_TEXT ? `${text.slice(0, MAX_TEXT)}…` : text };
-	}
+	if (typeof body === 'string' && body.trim()) return { message: pageText(body) };
 	return {};
+}
+
+/** A page's text for a message: tags and runs of whitespace dropped, at most MAX_TEXT characters. */
+export function pageText(body: string): string {
+	const text = body
+		.replace(/<[^>]*>/g, ' ')
+		.replace(/\s+/g, ' ')
+		.trim();
+	return text.length > MAX_TEXT ? `${text.slice(0, MAX_TEXT)}…` : text;
 }

@@ -21,7 +21,8 @@ import {
 	RETRYABLE_STATUSES,
 	retryWaitMs,
 } from './retry-policy';
-import { scrubHeaders, scrubText, scrubValue } from './scrub';
+import { errorExcerpt } from './error-excerpt';
+import { scrubHeaders, scrubText, scrubValueInSlices } from './scrub';
 import { USER_AGENT } from '../version';
 import { sleep } from './wait';
 
@@ -45,7 +46,6 @@ export interface ApiResponse<T> {
 
 /** API calls time out like GridBank's SDKs do. */
 const TIMEOUT_MS = 30_000;
-
 export const DEFAULT_MAX_RETRIES = 3;
 
 export class GridBankClient {
@@ -56,7 +56,7 @@ export class GridBankClient {
 		readonly profile: ApiProfile,
 	) {}
 
-	/** The credential, checked once, before the first request. */
+	/** Checked once, before the first request. */
 	async getCredential(itemIndex: number): Promise<Credential> {
 		this.credential ??= await readCredential(this.ctx, this.profile, itemIndex);
 		return this.credential;
@@ -158,9 +158,10 @@ export class GridBankClient {
 				continue;
 			}
 			if ('tooLarge' in read) throw tooLargeError(node, status, options.itemIndex);
-			const body = scrubValue(parseBody(scrubText(read.text, secrets)), secrets);
+			const parsed = parseBody(read.text);
 			if (status >= 200 && status < 300) {
-				if (typeof body === 'object' && body !== null) return { status, body: body as T, headers };
+				if (typeof parsed === 'object' && parsed !== null)
+					return { status, body: (await scrubValueInSlices(parsed, secrets)) as T, headers };
 				// A proxy or captive portal answering in GridBank's place: maybe passing, so retried.
 				if (attempt < options.maxRetries) {
 					await sleep(backoffMs(attempt), this.signal);
@@ -168,6 +169,7 @@ export class GridBankClient {
 				}
 				throw notJsonError(node, status, { ...options, retries: attempt });
 			}
+			const body = errorExcerpt(parsed, secrets); // only what a message can quote, scrubbed
 			if (options.passStatuses?.includes(status)) return { status, body: body as T, headers };
 
 			if (RETRYABLE_STATUSES.has(status) && attempt < options.maxRetries) {

@@ -113,6 +113,34 @@ describe('one stream (Parallel Connections 1): a break, then a resume that meets
 		]);
 	});
 
+	test('a resume without the validator the first answer carried (a CDN stripping it, ignoring If-Range) counts as a change: the file restarts and is one version', async () => {
+		const key = licensed(8);
+		sim().setVideoFile(key, { size });
+		sim().faults.cutDownloadAfter(1_000_000, 1);
+		sim().faults.replaceObject({ atRequests: [2], ifRange: 'ignore' });
+		sim().faults.stripValidatorsOnParts(1);
+		const run = await download(key, 1);
+		expect(run.error).toBeUndefined();
+		expect(await binarySha256(run.items[0])).toBe(fileSha256(versionedId(key, 1), size));
+		expect(storage().map((e) => [e.headers.range, e.status])).toEqual([
+			['bytes=0-', 206],
+			[resumedAt, 206],
+			['bytes=0-', 206],
+		]);
+	});
+
+	test('validators missing from every resume: restart once, then fail with the "file changed" message; nothing is stored', async () => {
+		const key = licensed(9);
+		sim().setVideoFile(key, { size });
+		// Every GET is cut: the first, its resume (refused), the restart, its resume (refused).
+		sim().faults.cutDownloadAfter(1_000_000, 4);
+		sim().faults.stripValidatorsOnParts(10);
+		const run = await download(key, 1);
+		expectFailedClearly(run);
+		expect(run.error?.description).toMatch(/ETag/);
+		expect(storage()).toHaveLength(4);
+	});
+
 	test('storage without validators keeps resuming as before (nothing to tie the parts to)', async () => {
 		const key = licensed(3);
 		sim().setVideoFile(key, { size });
@@ -163,6 +191,16 @@ describe('parallel segments (Parallel Connections 4): segments meet another vers
 		// Every GET from the third on meets yet another version.
 		const every = Array.from({ length: 60 }, (_, i) => i + 3);
 		sim().faults.replaceObject({ atRequests: every, ifRange: 'ignore' });
+		const run = await download(key, 4);
+		expectFailedClearly(run);
+		expect(storage().filter((e) => e.headers.range === 'bytes=0-')).toHaveLength(2);
+	});
+
+	test("segments without the first answer's validator (stripped, another version's bytes): a change, restart once, then fail; nothing is stored", async () => {
+		const key = licensed(10);
+		sim().setVideoFile(key, { size });
+		sim().faults.replaceObject({ atRequests: [3], ifRange: 'ignore' });
+		sim().faults.stripValidatorsOnParts(60);
 		const run = await download(key, 4);
 		expectFailedClearly(run);
 		expect(storage().filter((e) => e.headers.range === 'bytes=0-')).toHaveLength(2);

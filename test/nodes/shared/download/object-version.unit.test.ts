@@ -34,10 +34,15 @@ test('another version: a different ETag or Last-Modified; a weakened ETag or a r
 	expect(
 		versionChange({ lastModified: LM }, { lastModified: 'Tue, 01 Oct 2024 13:00:00 GMT' }),
 	).toMatch(/Last-Modified went from/);
-	// Only an ETag on one side, a date on the other: nothing to compare, so the same.
-	expect(versionChange({ etag: '"a"' }, { lastModified: LM })).toBeUndefined();
-	// An answer without validators cannot be told apart (documented: accepted).
-	expect(versionChange({ etag: '"a"', lastModified: LM }, {})).toBeUndefined();
+	// A validator the first answer carried and a later one lacks: a change (a CDN stripping it).
+	expect(versionChange({ etag: '"a"' }, { lastModified: LM })).toMatch(/without the ETag "a"/);
+	expect(versionChange({ etag: '"a"', lastModified: LM }, {})).toMatch(/without the ETag/);
+	expect(versionChange({ etag: '"a"', lastModified: LM }, { etag: '"a"' })).toMatch(
+		/without the Last-Modified/,
+	);
+	// The first answer carried none (or only a date): nothing more is asked of later ones.
+	expect(versionChange({}, {})).toBeUndefined();
+	expect(versionChange({ lastModified: LM }, { etag: '"a"', lastModified: LM })).toBeUndefined();
 });
 
 test('a validator quoted in a message is at most 80 characters', () => {

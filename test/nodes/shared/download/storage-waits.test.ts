@@ -5,6 +5,7 @@ import { runPartner, type GridBankRun } from '../../../harness/run-gridbank';
 import { cleanUpBinaries, type NodeRun } from '../../../harness/run-node';
 import { useSimulator } from '../../../harness/simulator';
 import { MAX_WAIT_MS } from '../../../../nodes/shared/transport/retry-policy';
+import { setTransferWaitBudget } from '../../../../nodes/shared/download/transfer-waits';
 
 const sim = useSimulator();
 const cleanUp = cleanUpBinaries();
@@ -68,4 +69,42 @@ test("storage's waits count against Max Retries: 429 after the last retry fails 
 	expect(run.error?.message).toBe("GridBank's storage is limiting requests (HTTP 429)");
 	expect(run.error?.description).toMatch(/after 1 retry/);
 	expect(JSON.stringify(run.error)).not.toContain(DEMO_PARTNER_KEY.split('.')[1]);
+});
+
+describe('one wait budget per download, shared by all its segments (field hardening IV, point 5)', () => {
+	afterEach(() => setTransferWaitBudget());
+
+	test('every segment gets 503 with Retry-After: the waits of all segments together stay within the budget, then the item fails saying storage kept asking to wait', async () => {
+		// A 5 s budget stands for the 300 s one; each wait storage asks for is 2 s.
+		setTransferWaitBudget(5_000);
+		sim().faults.busyParts('2', 40);
+		const key = sim().partnerLicences(DEMO_PARTNER_KEY)[3].video_key;
+		sim().setVideoFile(key, { size: 40 * 1024 * 1024 });
+		const run = keep(
+			await runPartner({
+				operation: 'getDownloadUrl',
+				videoKey: key,
+				download: true,
+				options: { parallelConnections: 4, maxRetries: 10 },
+			}),
+		);
+		expect(run.items).toEqual([]);
+		expect(run.error?.message).toBe("GridBank's storage kept asking to wait (HTTP 503)");
+		expect(run.error?.description).toMatch(
+			/waited 4 seconds in total \(2 waits, all connections together\)/,
+		);
+		// The Retry-After waits granted, summed over every segment: within the budget. Each 503
+		// answer was either waited for (2 s) or ended the download (the last one).
+		const busy = run.storage.filter((e) => e.status === 503);
+		expect(busy.length).toBeGreaterThanOrEqual(3);
+		expect((busy.length - 1) * 2_000).toBeLessThanOrEqual(5_000 + 4 * 2_000);
+	});
+
+	test('a budget of its own per download: a waited 503 does not count against the next item', async () => {
+		setTransferWaitBudget(3_000);
+		sim().faults.failNext({ status: 503, count: 1, target: 'storage', retryAfter: '2' });
+		expect((await download(4)).error).toBeUndefined();
+		sim().faults.failNext({ status: 503, count: 1, target: 'storage', retryAfter: '2' });
+		expect((await download(5)).error).toBeUndefined();
+	});
 });
