@@ -30,7 +30,14 @@ export class GridBankEnterprise implements INodeType {
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: [{ name: 'gridBankEnterpriseApi', required: true }],
+		credentials: [
+			{ name: 'gridBankEnterpriseApi', required: true },
+			{
+				name: 'gridBankS3StorageApi',
+				required: true,
+				displayOptions: { show: { operation: ['copyToStorage'] } },
+			},
+		],
 		properties: resourceProperties(resources),
 	};
 

@@ -33,7 +33,14 @@ export class GridBankPartner implements INodeType {
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: [{ name: 'gridBankPartnerApi', required: true }],
+		credentials: [
+			{ name: 'gridBankPartnerApi', required: true },
+			{
+				name: 'gridBankS3StorageApi',
+				required: true,
+				displayOptions: { show: { operation: ['copyToStorage'] } },
+			},
+		],
 		properties: resourceProperties(resources),
 	};
 
