@@ -29,7 +29,11 @@ export interface S3 {
 	region: string;
 	accessKeyId: string;
 	secretAccessKey: string;
-	faults: { add(rule: Record<string, unknown>): void; clear(): void; hits: unknown[] };
+	faults: {
+		add(rule: Record<string, unknown>): void;
+		clear(): void;
+		hits: Array<{ op: string; partNumber?: number; status: number }>;
+	};
 	requests: S3Request[];
 	listMultipartUploads(bucket: string): Promise<Array<{ key: string; uploadId: string }>>;
 	close(): Promise<void>;
@@ -46,6 +50,7 @@ export function useS3(): () => S3 {
 	});
 	beforeEach(() => {
 		s3.faults.clear();
+		s3.faults.hits.length = 0;
 		s3.requests.length = 0;
 	});
 	afterAll(async () => {
