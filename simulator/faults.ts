@@ -69,6 +69,8 @@ export class FaultState {
 	echoKeyForms = false;
 	partnerPaging: PartnerPagingFault = 'off';
 	enterpriseEmptyPages = false;
+	/** Called once a search page has been built (a test changes the collection between pages). */
+	afterSearchPage: ((page: number) => void) | undefined;
 	purchaseTimesInMs = false;
 	readonly missingMasters = new Set<string>();
 	/** storagePageFor: videos whose every storage GET is a page ('html') or empty ('empty'). */
@@ -89,6 +91,7 @@ export class FaultState {
 	}
 
 	clear(): void {
+		this.afterSearchPage = undefined;
 		this.fails = [];
 		this.resets = [];
 		this.cursorRejectPage = null;
