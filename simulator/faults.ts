@@ -69,8 +69,11 @@ export class FaultState {
 	echoKeyForms = false;
 	partnerPaging: PartnerPagingFault = 'off';
 	enterpriseEmptyPages = false;
-	/** Called once a search page has been built (a test changes the collection between pages). */
-	afterSearchPage: ((page: number) => void) | undefined;
+	/**
+	 * Called once a search page has been built, before it is sent: a test changes the collection
+	 * between pages, or the page itself (fewer videos than per_page).
+	 */
+	afterSearchPage: ((page: number, body: Record<string, unknown>) => void) | undefined;
 	purchaseTimesInMs = false;
 	readonly missingMasters = new Set<string>();
 	/** storagePageFor: videos whose every storage GET is a page ('html') or empty ('empty'). */

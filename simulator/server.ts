@@ -223,8 +223,8 @@ class SimulatorImpl implements Simulator {
 		this.engine.world.tieSeed = seed;
 	}
 
-	/** Runs `hook` after each search page is built, until the faults are cleared. */
-	afterSearchPage(hook: (page: number) => void): void {
+	/** Runs `hook` after each search page is built (it may change the page), until the faults are cleared. */
+	afterSearchPage(hook: (page: number, body: Record<string, unknown>) => void): void {
 		this.engine.faults.afterSearchPage = hook;
 	}
 
