@@ -10,6 +10,7 @@ import type { IBinaryKeyData, IDataObject, IPollFunctions } from 'n8n-workflow';
 import { downloadItem, type IssuedUrl } from '../download/download-item';
 import type { ItemContext } from '../item-context';
 import { readBoolean, readParallelConnections } from '../read-parameters';
+import { copyItem } from '../storage/copy-item';
 
 /** What a delivery adds to a video's item: output fields and, optionally, binary data. */
 export interface Delivered {
@@ -45,9 +46,34 @@ export const downloadDelivery =
 		};
 	};
 
+/** The copy's fields a trigger's item gains (its id fields are the video's own). */
+const LANDED = [
+	'bucket',
+	'key',
+	'size',
+	'etag',
+	'versionId',
+	'sha256',
+	'skipped',
+	'fileName',
+	'seconds',
+	'mbps',
+];
+
+/** Copy to Storage: the file into the user's bucket (nodes/shared/storage/), no binary. */
+export const copyDelivery: VideoDelivery = async (_video, ctx) => {
+	const { json } = await copyItem(ctx.item, { videoId: ctx.videoId, ids: {}, issue: ctx.issueUrl });
+	return {
+		json: Object.fromEntries(
+			LANDED.filter((name) => name in json).map((name) => [name, json[name]]),
+		),
+	};
+};
+
 /** The delivery the trigger's parameters ask for; undefined: the video's fields only. */
 export function chooseDelivery(item: ItemContext<IPollFunctions>): VideoDelivery | undefined {
 	if (readBoolean(item, 'download', 'Download File'))
 		return downloadDelivery(readParallelConnections(item));
+	if (readBoolean(item, 'copyToStorage', 'Copy to Storage')) return copyDelivery;
 	return undefined;
 }
