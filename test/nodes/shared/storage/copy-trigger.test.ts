@@ -21,7 +21,7 @@ test('Partner Trigger: each newly licensed master is copied; no binary on the it
 	const poll = await trigger.tick();
 	expect(poll.error).toBeUndefined();
 	expect(poll.items).toHaveLength(1);
-	const item = poll.items[0];
+	const item = poll.items![0];
 	expect(item.binary).toBeUndefined();
 	expect(item.json).toMatchObject({
 		video_key: video,
@@ -56,10 +56,10 @@ test('Enterprise Trigger: new matching footage is copied; a bucket the key may n
 
 	const poll = await trigger.tick();
 	expect(poll.error).toBeUndefined();
-	expect(poll.items.map((item) => item.json)).toEqual([
+	expect(poll.items!.map((item) => item.json)).toEqual([
 		expect.objectContaining({ id, size: 2 * MIB + 1, sha256: fileSha256(id, 2 * MIB + 1) }),
 	]);
-	const landed = String(poll.items[0].json.key);
+	const landed = String(poll.items![0].json.key);
 	expect(landed.startsWith(`new/${id.replace(/\//g, '-')}/`)).toBe(true);
 	expect(await readBack(s3(), landed)).toMatchObject({ sha256: fileSha256(id, 2 * MIB + 1) });
 });
