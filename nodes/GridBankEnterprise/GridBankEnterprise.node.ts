@@ -9,6 +9,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import { ENTERPRISE } from './transport/profile';
 import { operationSubtitle, resourceProperties } from '../shared/descriptions/resources';
 import { runItems } from '../shared/run-items';
+import { storageCredentialShown } from '../shared/descriptions/copy-properties';
 import { videoListSearch } from '../shared/methods/video-picker';
 import { resource as usage } from './actions/usage/usage.resource';
 import { resource as video } from './actions/video/video.resource';
@@ -30,7 +31,14 @@ export class GridBankEnterprise implements INodeType {
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: [{ name: 'gridBankEnterpriseApi', required: true }],
+		credentials: [
+			{ name: 'gridBankEnterpriseApi', required: true },
+			{
+				name: 'gridBankS3StorageApi',
+				required: true,
+				displayOptions: storageCredentialShown,
+			},
+		],
 		properties: resourceProperties(resources),
 	};
 

@@ -9,6 +9,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import { PARTNER } from './transport/profile';
 import { operationSubtitle, resourceProperties } from '../shared/descriptions/resources';
 import { runItems } from '../shared/run-items';
+import { storageCredentialShown } from '../shared/descriptions/copy-properties';
 import { videoListSearch } from '../shared/methods/video-picker';
 import { resource as video } from './actions/video/video.resource';
 
@@ -33,7 +34,14 @@ export class GridBankPartner implements INodeType {
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: [{ name: 'gridBankPartnerApi', required: true }],
+		credentials: [
+			{ name: 'gridBankPartnerApi', required: true },
+			{
+				name: 'gridBankS3StorageApi',
+				required: true,
+				displayOptions: storageCredentialShown,
+			},
+		],
 		properties: resourceProperties(resources),
 	};
 

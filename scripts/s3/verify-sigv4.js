@@ -102,9 +102,10 @@ async function verifiedBody(ctx, expected, spoolDir) {
 /** @param {{ keys: Map<string, string>, spoolDir: string }} options access key id -> secret; a folder of the server's own for large bodies */
 function verifySigV4({ keys, spoolDir }) {
 	return async function verifySignatureV4(ctx, next) {
-		const [rawPath, rawQuery = ''] = ctx.req.url.split(/\?(.*)/s);
+		const req = ctx.request.req; // the socket's request (ctx.req may be a body stream by now)
+		const [rawPath, rawQuery = ''] = req.url.split(/\?(.*)/s);
 		const query = new URLSearchParams(rawQuery);
-		const v4 = parseV4(ctx.req, query);
+		const v4 = parseV4(req, query);
 		if (!v4) {
 			if (ctx.get('authorization') || query.has('Signature')) return next(); // V2: s3rver verifies it
 			throw new S3Error('AccessDenied', 'Access Denied: this server accepts signed requests only.');
@@ -137,7 +138,7 @@ function verifySigV4({ keys, spoolDir }) {
 			method: ctx.method,
 			rawPath,
 			rawQuery,
-			headers: ctx.req.headers,
+			headers: req.headers,
 			signedHeaders,
 			payloadHash: v4.payloadHash,
 			amzDate: v4.amzDate,
@@ -154,10 +155,11 @@ function verifySigV4({ keys, spoolDir }) {
 					CanonicalRequest: computed.canonicalRequest,
 				},
 			);
+		ctx.state.sigV4 = true; // writes.js answers only verified requests
 		if (!/^[0-9a-f]{64}$/.test(v4.payloadHash)) return next(); // UNSIGNED-PAYLOAD
 		const body = await verifiedBody(ctx, v4.payloadHash, spoolDir);
 		if (!body) return next();
-		ctx.req = body.stream; // s3rver's controllers read the body from ctx.req
+		ctx.req = body.stream; // the handlers after this read the body from ctx.req
 		try {
 			await next();
 		} finally {

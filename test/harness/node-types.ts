@@ -10,6 +10,7 @@ import type {
 
 import { GridBankEnterpriseApi } from '../../credentials/GridBankEnterpriseApi.credentials';
 import { GridBankPartnerApi } from '../../credentials/GridBankPartnerApi.credentials';
+import { GridBankS3StorageApi } from '../../credentials/GridBankS3StorageApi.credentials';
 import { GridBankEnterprise } from '../../nodes/GridBankEnterprise/GridBankEnterprise.node';
 import { GridBankEnterpriseTrigger } from '../../nodes/GridBankEnterpriseTrigger/GridBankEnterpriseTrigger.node';
 import { GridBankPartner } from '../../nodes/GridBankPartner/GridBankPartner.node';
@@ -48,4 +49,5 @@ export const nodeTypes: INodeTypes = {
 export const credentialTypes: Record<string, ICredentialType> = {
 	gridBankPartnerApi: new GridBankPartnerApi(),
 	gridBankEnterpriseApi: new GridBankEnterpriseApi(),
+	gridBankS3StorageApi: new GridBankS3StorageApi(),
 };

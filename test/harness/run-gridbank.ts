@@ -18,6 +18,8 @@ export interface GridBankRunOptions
 	apiKey?: string;
 	/** The credential's Base URL; default: the simulator's. */
 	baseUrl?: string;
+	/** More credentials by type (the S3-Compatible Storage credential of a copy). */
+	credentials?: Record<string, Record<string, unknown>>;
 }
 
 export interface GridBankRun extends NodeRun {
@@ -40,7 +42,10 @@ async function runGridBank(
 	const run = await runNode({
 		type,
 		parameters,
-		credentials: { [credential]: { apiKey, baseUrl: options.baseUrl ?? sim.baseUrl } },
+		credentials: {
+			...(options.credentials as RunNodeOptions['credentials']),
+			[credential]: { apiKey, baseUrl: options.baseUrl ?? sim.baseUrl },
+		},
 		input: options.input,
 		continueOnFail: options.continueOnFail,
 		onStart: options.onStart,
@@ -83,13 +88,15 @@ function openTrigger(
 		sim = currentSimulator(),
 		apiKey = partner ? DEMO_PARTNER_KEY : DEMO_ENTERPRISE_KEY,
 		baseUrl = sim.baseUrl,
+		credentials: more,
 		...extra
 	} = options;
 	const credential = partner ? 'gridBankPartnerApi' : 'gridBankEnterpriseApi';
 	const trigger = new PollingTrigger({
 		type,
 		parameters,
-		credentials: { [credential]: { apiKey, baseUrl } },
+		// More credentials by type (the S3-Compatible Storage credential of Copy to Storage).
+		credentials: { ...more, [credential]: { apiKey, baseUrl } },
 		...extra,
 	});
 	open.push(trigger);

@@ -63,12 +63,19 @@ test('list-search methods the video pickers name', () => {
 // The pinned lists (generated once from the tree before the reshape; edit only on purpose).
 const PARTNER = {
 	name: 'gridBankPartner',
-	credentials: ['gridBankPartnerApi'],
+	credentials: ['gridBankPartnerApi', 'gridBankS3StorageApi'],
 	parameters: [
 		'binaryPropertyName',
+		'bucket',
 		'download',
+		'ifExists',
+		'ifExists=fail',
+		'ifExists=overwrite',
+		'ifExists=skip',
+		'key',
 		'limit',
 		'operation',
+		'operation=copyToStorage',
 		'operation=getDownloadUrl',
 		'operation=listContent',
 		'options',
@@ -89,9 +96,10 @@ const PARTNER = {
 
 const ENTERPRISE = {
 	name: 'gridBankEnterprise',
-	credentials: ['gridBankEnterpriseApi'],
+	credentials: ['gridBankEnterpriseApi', 'gridBankS3StorageApi'],
 	parameters: [
 		'binaryPropertyName',
+		'bucket',
 		'download',
 		'expiresIn',
 		'filters',
@@ -102,8 +110,14 @@ const ENTERPRISE = {
 		'filters.sort=recent',
 		'filters.sort=relevant',
 		'filters.theme',
+		'ifExists',
+		'ifExists=fail',
+		'ifExists=overwrite',
+		'ifExists=skip',
+		'key',
 		'limit',
 		'operation',
+		'operation=copyToStorage',
 		'operation=get',
 		'operation=getDownload',
 		'operation=search',
@@ -127,12 +141,19 @@ const ENTERPRISE = {
 
 const TRIGGER = {
 	name: 'gridBankPartnerTrigger',
-	credentials: ['gridBankPartnerApi'],
+	credentials: ['gridBankPartnerApi', 'gridBankS3StorageApi'],
 	parameters: [
 		'binaryPropertyName',
+		'bucket',
+		'copyToStorage',
 		'download',
 		'event',
 		'event=videoLicensed',
+		'ifExists',
+		'ifExists=fail',
+		'ifExists=overwrite',
+		'ifExists=skip',
+		'keyPrefix',
 		'options',
 		'options.includeExisting',
 		'options.maxExisting',
@@ -146,9 +167,11 @@ const TRIGGER = {
 
 const ENTERPRISE_TRIGGER = {
 	name: 'gridBankEnterpriseTrigger',
-	credentials: ['gridBankEnterpriseApi'],
+	credentials: ['gridBankEnterpriseApi', 'gridBankS3StorageApi'],
 	parameters: [
 		'binaryPropertyName',
+		'bucket',
+		'copyToStorage',
 		'download',
 		'event',
 		'event=newMatchingVideo',
@@ -156,6 +179,11 @@ const ENTERPRISE_TRIGGER = {
 		'filters.durationMax',
 		'filters.durationMin',
 		'filters.theme',
+		'ifExists',
+		'ifExists=fail',
+		'ifExists=overwrite',
+		'ifExists=skip',
+		'keyPrefix',
 		'options',
 		'options.includeExisting',
 		'options.maxExisting',

@@ -25,13 +25,14 @@ import { sizeBeyondCeiling } from './size-ceiling';
 import { parallelBody } from './parallel-download';
 import { type Body, TransferError } from '../transport/body-stream';
 import { discard } from './let-go';
+import type { StoreBody } from './store-body';
 import { type Ending, resumingBody } from './resuming-body';
 import type { SignedUrl } from './signed-url';
 import { storageError, storedSizeError, wrongBytesError } from './storage-errors';
 import { describeResponse, header, StorageLink } from './storage-link';
 import type { TransferWaits } from './transfer-waits';
 
-export interface DownloadOptions {
+export interface DownloadOptions<T = IBinaryData> {
 	videoId: string;
 	/** The URL already issued for this item. */
 	signed: SignedUrl;
@@ -41,29 +42,29 @@ export interface DownloadOptions {
 	expectedSize?: number;
 	/** Options → Parallel Connections: ranged segments over this many connections (1 = one stream). */
 	parallelConnections?: number;
-	/** The transfer's total wait on storage (a copy shares it with its uploads); else one of its own. */
-	waits?: TransferWaits;
+	waits?: TransferWaits; // the transfer's total wait on storage (a copy shares it); else its own
+	store?: StoreBody<T>; // instead of n8n's binary data: the copy to storage (store-body.ts)
 }
 
-export interface DownloadResult {
+export interface DownloadResult<T = IBinaryData> {
 	signed: SignedUrl;
-	binary: IBinaryData;
+	binary: T;
 	fileName: string;
 	mimeType: string;
 	fileSize: number;
 }
 
-export async function downloadToBinary(
+export async function downloadToBinary<T = IBinaryData>(
 	item: ItemContext,
-	options: DownloadOptions,
-): Promise<DownloadResult> {
+	options: DownloadOptions<T>,
+): Promise<DownloadResult<T>> {
 	const { ctx, client, maxRetries } = item;
 	const signal = client.signal;
 	const link = new StorageLink(item, options.signed, options.reissue, options.waits);
 	let connections = options.parallelConnections ?? 1;
 	const known =
 		sizeBeyondCeiling(item, [options.expectedSize], 'api') ??
-		(await storeRefusal(item, options.expectedSize));
+		(options.store ? undefined : await storeRefusal(item, options.expectedSize));
 	if (known) throw known;
 	if (link.expired) await link.reissue();
 
@@ -131,7 +132,7 @@ export async function downloadToBinary(
 			return response.body as Body;
 		};
 
-		let binary: IBinaryData;
+		let binary: T;
 		try {
 			const rethrowFatal = (error: unknown) => rethrowIfCancelled(signal, error);
 			const watch = (watched: Body, cut: (error: Error) => void) =>
@@ -145,7 +146,9 @@ export async function downloadToBinary(
 			});
 			const body =
 				parallel ?? resumingBody(first.body as Body, { total, next, rethrowFatal, watch });
-			binary = await ctx.helpers.prepareBinaryData(body, fileName, mimeType);
+			binary = options.store
+				? await options.store(body, { fileName, mimeType, size: options.expectedSize ?? total })
+				: ((await ctx.helpers.prepareBinaryData(body, fileName, mimeType)) as T);
 			// The segmented stream ends only once every segment arrived whole: exactly `total` bytes.
 			if (parallel) passed = total ?? 0;
 		} catch (error) {
@@ -184,6 +187,7 @@ export async function downloadToBinary(
 			);
 		}
 
+		if (options.store) return { signed: link.signed, binary, fileName, mimeType, fileSize: passed };
 		const sizeError = storedSizeError(
 			item,
 			passed,
