@@ -10,10 +10,10 @@ import { storageError } from './storage-errors';
 /** What one transfer may wait on storage in total, all its requests together. */
 export const TRANSFER_WAIT_BUDGET_MS = 300_000;
 
-let budgetMs = TRANSFER_WAIT_BUDGET_MS;
+let currentBudgetMs = TRANSFER_WAIT_BUDGET_MS;
 /** Tests: a shorter budget for transfers created from now on (restore with no argument). */
 export function setTransferWaitBudget(ms = TRANSFER_WAIT_BUDGET_MS): void {
-	budgetMs = ms;
+	currentBudgetMs = ms;
 }
 
 export class TransferWaits {
@@ -21,7 +21,8 @@ export class TransferWaits {
 	waitedMs = 0;
 	/** How many waits that was. */
 	waits = 0;
-	readonly budgetMs = budgetMs;
+	/** `budgetMs`: a smaller one for a side errand (a copy's abort of its upload). */
+	constructor(readonly budgetMs = currentBudgetMs) {}
 
 	/** Counts a wait of `ms` before it is slept, or throws when it would take the total past the budget. */
 	take(item: ItemRef, ms: number, status: number, what = "GridBank's storage"): void {

@@ -4,12 +4,13 @@
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
 import { downloadToBinary } from '../download/download';
+import { TransferWaits } from '../download/transfer-waits';
 import type { IssuedUrl } from '../download/download-item';
 import type { ItemContext } from '../item-context';
 import { readParallelConnections } from '../read-parameters';
 import { existsError } from './exists-error';
 import { type CopySettings, defaultKey, readCopySettings } from './copy-target';
-import { type CopyRun, MAX_TOTAL_WAIT_MS } from './s3-call';
+import type { CopyRun } from './s3-call';
 import { headObject } from './s3-ops';
 import { uploadBody, type Uploaded } from './upload-body';
 
@@ -33,7 +34,7 @@ async function existing(run: CopyRun, settings: CopySettings) {
 export async function copyItem(item: ItemContext, source: CopySource): Promise<INodeExecutionData> {
 	const settings = await readCopySettings(item);
 	const connections = readParallelConnections(item);
-	const run: CopyRun = { item, target: settings.target, budget: { leftMs: MAX_TOTAL_WAIT_MS } };
+	const run: CopyRun = { item, target: settings.target, waits: new TransferWaits() };
 	// A key known now is checked before GridBank is asked for anything.
 	let found = settings.key === undefined ? undefined : await existing(run, settings);
 	const first = await source.issue();
@@ -43,6 +44,7 @@ export async function copyItem(item: ItemContext, source: CopySource): Promise<I
 		signed: first.signed,
 		expectedSize: first.expectedSize,
 		parallelConnections: connections,
+		waits: run.waits,
 		reissue: async () => (await source.issue()).signed,
 		store: async (body, file) => {
 			// The body is let go whenever it is not read to its end (skipped, or a failure).

@@ -1,9 +1,11 @@
 // One S3 request of a copy, through n8n's httpRequestWithAuthentication with the storage
 // credential (it signs; nodes/shared/transport/sigv4.ts). 5xx, 429, 503 SlowDown (waiting what
-// Retry-After asks), resets and stalls are retried, each up to Max Retries times, and all the
-// copy's waits share one budget (MAX_TOTAL_WAIT_MS). Redirects are never followed.
+// Retry-After asks), resets and stalls are retried, each up to Max Retries times, and every wait
+// of the copy, its GridBank reads' and its uploads' together, comes out of one TransferWaits
+// budget (nodes/shared/download/transfer-waits.ts). Redirects are never followed.
 import type { IN8nHttpFullResponse } from 'n8n-workflow';
 
+import type { TransferWaits } from '../download/transfer-waits';
 import type { ItemContext } from '../item-context';
 import { readCapped } from '../transport/capped-body';
 import { apiDeadline, withSignal } from '../transport/deadlines';
@@ -14,8 +16,6 @@ import { sleep } from '../transport/wait';
 import { s3Error } from './s3-errors';
 
 export const STORAGE_CREDENTIAL = 'gridBankS3StorageApi';
-/** All retry waits of one copy together. */
-export const MAX_TOTAL_WAIT_MS = 120_000;
 /** An S3 answer is a short XML document: more is not read. */
 const MAX_ANSWER_BYTES = 1024 * 1024;
 /** A request may take 60 s plus its body at 64 KiB/s (16 MiB: 316 s) before it counts as stalled. */
@@ -31,8 +31,8 @@ export interface StorageTarget extends StorageEndpoint {
 export interface CopyRun {
 	item: ItemContext;
 	target: StorageTarget;
-	/** What remains of MAX_TOTAL_WAIT_MS. */
-	budget: { leftMs: number };
+	/** The copy's one wait budget, shared with its reads from GridBank's storage. */
+	waits: TransferWaits;
 }
 
 export interface S3Request {
@@ -116,9 +116,13 @@ export async function s3Send(
 			failure = { text: code };
 		}
 		const wait = waitMs ?? backoffMs(attempt);
-		if (attempt >= item.maxRetries || wait > run.budget.leftMs)
+		if (attempt >= item.maxRetries) throw fail(failure.status, failure.text);
+		// Past the budget: "kept asking to wait" when it asked (429/503), else its own error.
+		if (failure.status === 429 || failure.status === 503)
+			run.waits.take(item, wait, failure.status, 'Your storage bucket');
+		else if (run.waits.waitedMs + wait > run.waits.budgetMs)
 			throw fail(failure.status, failure.text);
-		run.budget.leftMs -= wait;
+		else run.waits.take(item, wait, failure.status ?? 0);
 		await sleep(wait, cancel);
 	}
 }

@@ -2,6 +2,7 @@
 // complete, abort). Every body carries Content-MD5, which every S3-compatible store checks
 // (400 BadDigest); the payload is sent UNSIGNED-PAYLOAD, as S3 allows, so a part is hashed once.
 import { createHash } from 'node:crypto';
+import { TransferWaits } from '../download/transfer-waits';
 
 import { s3Url } from '../transport/s3-address';
 import { UNSIGNED_PAYLOAD } from '../transport/sigv4';
@@ -136,7 +137,7 @@ export async function abortUpload(run: CopyRun, uploadId: string): Promise<void>
 	const signal = AbortSignal.timeout(30_000);
 	try {
 		await s3Send(
-			{ ...run, budget: { leftMs: 10_000 } },
+			{ ...run, waits: new TransferWaits(10_000) },
 			{ op: 'AbortMultipartUpload', method: 'DELETE', url: url(run, { uploadId }) },
 			signal,
 		);

@@ -3,6 +3,7 @@
 // the multipart upload, so the bucket holds no upload and no object afterwards.
 import { DEMO_PARTNER_KEY, fileSha256 } from '../../../../simulator';
 import { useSimulator } from '../../../harness/simulator';
+import { setTransferWaitBudget } from '../../../../nodes/shared/download/transfer-waits';
 import { copyPartner, MIB, objectsIn, openUploads, readBack, useS3 } from './copy-harness';
 
 const sim = useSimulator();
@@ -118,5 +119,28 @@ test('cancel mid-copy: the run ends, the multipart upload is aborted, no object'
 	expect(run.run.status).toBe('canceled');
 	expect(run.items).toEqual([]);
 	expect(await openUploads(s3(), 10_000)).toEqual([]);
+	expect((await objectsIn(s3())).map((o) => o.key)).not.toContain(v.key);
+});
+
+test('a store that keeps answering 503 SlowDown: one wait budget for the whole copy (reads and uploads), then the item fails saying so, the upload aborted', async () => {
+	const v = video();
+	// 3 s budget: two waits of Retry-After 1 fit, the third does not; Max Retries would allow 10.
+	setTransferWaitBudget(3000);
+	try {
+		s3().faults.add({ op: 'UploadPart', status: 503, code: 'SlowDown', retryAfter: 1, times: 50 });
+		const run = await copyPartner(
+			s3(),
+			{ videoKey: v.videoKey, key: v.key, options: { maxRetries: 10 } },
+			{ continueOnFail: true },
+		);
+		expect(String(run.items[0].json.error)).toBe(
+			'Your storage bucket kept asking to wait (HTTP 503)',
+		);
+		// Every part in flight asked; together they waited no more than the budget allows.
+		expect(s3().faults.hits.length).toBeLessThanOrEqual(3 + 4);
+	} finally {
+		setTransferWaitBudget();
+	}
+	expect(await openUploads(s3())).toEqual([]);
 	expect((await objectsIn(s3())).map((o) => o.key)).not.toContain(v.key);
 });
