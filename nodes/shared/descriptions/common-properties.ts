@@ -75,14 +75,19 @@ export const optionsCollection = (extra: INodeProperties[] = []): INodePropertie
 	options: [...extra, maxRetriesOption],
 });
 
-/** Options → Parallel Connections, for operations with Download File (shown when it is on). */
-export const parallelConnectionsOption: INodeProperties = {
+/** Options → Parallel Connections, always shown (a copy, a trigger that downloads or copies). */
+export const parallelConnectionsAlways: INodeProperties = {
 	displayName: 'Parallel Connections',
 	name: 'parallelConnections',
 	type: 'number',
 	typeOptions: { minValue: MIN_CONNECTIONS, maxValue: MAX_CONNECTIONS },
 	default: DEFAULT_CONNECTIONS,
-	displayOptions: { show: { '/download': [true] } },
 	description:
 		'How many connections fetch parts of the file at once when storage allows it (1-16). Over the internet one connection is often far slower than the link; more connections fill it. Uses up to 64 MiB of memory per download. 1: one connection.',
+};
+
+/** Options → Parallel Connections, for operations with Download File (shown when it is on). */
+export const parallelConnectionsOption: INodeProperties = {
+	...parallelConnectionsAlways,
+	displayOptions: { show: { '/download': [true] } },
 };

@@ -2,16 +2,12 @@
 // (Parallel Connections, Max Retries). Read by nodes/shared/storage/copy-target.ts.
 import type { INodeCredentialDescription, INodeProperties } from 'n8n-workflow';
 
-import { optionsCollection, parallelConnectionsOption } from './common-properties';
+import { optionsCollection, parallelConnectionsAlways } from './common-properties';
 
 /** The S3-Compatible Storage credential is asked for only by Copy to Storage. */
 export const storageCredentialShown: INodeCredentialDescription['displayOptions'] = {
 	show: { operation: ['copyToStorage'] },
 };
-
-// Without Download File's display condition: a copy always transfers.
-const { displayOptions, ...connectionsOption } = parallelConnectionsOption;
-void displayOptions;
 
 export const copyProperties = (videoField: string): INodeProperties[] => [
 	{
@@ -50,7 +46,7 @@ export const copyProperties = (videoField: string): INodeProperties[] => [
 	},
 	optionsCollection([
 		{
-			...connectionsOption,
+			...parallelConnectionsAlways,
 			description:
 				'How many connections read parts of the file from GridBank and write parts to the bucket at once (1-16). Memory: up to 64 MiB of download window plus 64 MiB of parts in flight, whatever the file size.',
 		},

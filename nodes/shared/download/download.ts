@@ -2,8 +2,7 @@
 // filesystem and S3 binary modes keep memory flat for any file size. A break resumes with a
 // Range request (resuming-body.ts), or the file comes in parallel segments (parallel-download.ts);
 // the URL and its GETs are storage-link.ts, what the store can hold binary-store.ts.
-import type { IBinaryData, JsonObject } from 'n8n-workflow';
-import { NodeApiError } from 'n8n-workflow';
+import { type IBinaryData, type JsonObject, NodeApiError } from 'n8n-workflow';
 
 import type { ItemContext } from '../item-context';
 import { watchBodyRate } from '../transport/deadlines';
@@ -40,8 +39,7 @@ export interface DownloadOptions<T = IBinaryData> {
 	reissue: () => Promise<SignedUrl>;
 	/** Size the API announced (Enterprise file_size), checked against what was stored. */
 	expectedSize?: number;
-	/** Options → Parallel Connections: ranged segments over this many connections (1 = one stream). */
-	parallelConnections?: number;
+	parallelConnections?: number; // ranged segments over this many connections (1: one stream)
 	waits?: TransferWaits; // the transfer's total wait on storage (a copy shares it); else its own
 	store?: StoreBody<T>; // instead of n8n's binary data: the copy to storage (store-body.ts)
 }

@@ -9,7 +9,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { maxRetriesOption, parallelConnectionsOption } from '../descriptions/common-properties';
+import { maxRetriesOption, parallelConnectionsAlways } from '../descriptions/common-properties';
 import { triggerOnProperty } from '../descriptions/trigger-event';
 import { outputFormatOption } from '../descriptions/video-shape';
 import { alone } from './poll-guard';
@@ -88,7 +88,12 @@ export function triggerOptions(o: {
 			},
 			maxRetriesOption,
 			outputFormatOption,
-			parallelConnectionsOption,
+			// Download File and Copy to Storage both use it: n8n's displayOptions cannot show a
+			// property for either of two parameters, so a trigger shows it always.
+			{
+				...parallelConnectionsAlways,
+				description: `With Download File or Copy to Storage: ${parallelConnectionsAlways.description}`,
+			},
 		],
 	};
 }
