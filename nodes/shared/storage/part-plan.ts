@@ -1,13 +1,15 @@
 // How a copy is cut into parts (pure). S3 allows 10,000 parts of 5 MiB to 5 GiB, all but the last
-// at least 5 MiB. Parts are 16 MiB unless the file needs bigger ones to fit 10,000 (above about
-// 156 GiB; the 1 TiB ceiling needs 105 MiB); a file that fits one part goes as a single PUT.
+// at least 5 MiB. Parts are 8 MiB (the AWS CLI's default) unless the file needs bigger ones to fit
+// 10,000 (above about 78 GiB; the 1 TiB ceiling needs 105 MiB); a file that fits one part goes as
+// a single PUT. 8 MiB parts, 4 in flight, keep a copy's memory within the 256 MiB target with
+// n8n's own slack and the download's window (measured: bench/results.md).
 const MIB = 1024 * 1024;
 
 export const MIN_PART_BYTES = 5 * MIB;
-export const DEFAULT_PART_BYTES = 16 * MIB;
+export const DEFAULT_PART_BYTES = 8 * MIB;
 export const MAX_PARTS = 10_000;
 /** The parts in flight hold at most this much (at least one part): the upload's memory bound. */
-export const UPLOAD_WINDOW_BYTES = 64 * MIB;
+export const UPLOAD_WINDOW_BYTES = 32 * MIB;
 
 let baseBytes = DEFAULT_PART_BYTES;
 export const basePartBytes = () => baseBytes;

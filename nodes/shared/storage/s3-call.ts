@@ -18,7 +18,7 @@ import { s3Error } from './s3-errors';
 export const STORAGE_CREDENTIAL = 'gridBankS3StorageApi';
 /** An S3 answer is a short XML document: more is not read. */
 const MAX_ANSWER_BYTES = 1024 * 1024;
-/** A request may take 60 s plus its body at 64 KiB/s (16 MiB: 316 s) before it counts as stalled. */
+/** A request may take 60 s plus its body at 64 KiB/s (8 MiB: 188 s) before it counts as stalled. */
 const requestDeadlineMs = (bytes: number) => 60_000 + Math.ceil(bytes / 64);
 
 export interface StorageTarget extends StorageEndpoint {

@@ -14,7 +14,7 @@ const MIB = 1024 * 1024;
 const GIB = 1024 * MIB;
 const TIB = 1024 * GIB;
 
-test.each([0, 1, 16 * MIB, 16 * MIB + 1, 2 * GIB, 10 * GIB, 156 * GIB, 157 * GIB, 500 * GIB, TIB])(
+test.each([0, 1, 8 * MIB, 8 * MIB + 1, 2 * GIB, 10 * GIB, 78 * GIB, 79 * GIB, 500 * GIB, TIB])(
 	'%d bytes: at most 10,000 parts of at least 5 MiB, memory within the window plus two parts',
 	(size) => {
 		for (const connections of [1, 4, 8, 16]) {
@@ -24,7 +24,7 @@ test.each([0, 1, 16 * MIB, 16 * MIB + 1, 2 * GIB, 10 * GIB, 156 * GIB, 157 * GIB
 			expect(plan.single).toBe(size <= plan.partBytes);
 			expect(plan.inFlight).toBeGreaterThanOrEqual(1);
 			expect(plan.inFlight).toBeLessThanOrEqual(connections);
-			// Whatever the size: at most the 64 MiB window (or one part, if a part is bigger), plus the one being filled.
+			// Whatever the size: at most the 32 MiB window (or one part, if a part is bigger), plus the one being filled.
 			expect(uploadMemoryBound(plan)).toBeLessThanOrEqual(
 				Math.max(UPLOAD_WINDOW_BYTES, plan.partBytes) + plan.partBytes,
 			);
@@ -32,13 +32,13 @@ test.each([0, 1, 16 * MIB, 16 * MIB + 1, 2 * GIB, 10 * GIB, 156 * GIB, 157 * GIB
 	},
 );
 
-test('up to 156 GiB the parts are 16 MiB and 4 go up at once (64 MiB + 16 MiB held); at 1 TiB, 105 MiB parts one at a time', () => {
+test('up to 78 GiB the parts are 8 MiB and 4 go up at once (32 MiB + 8 MiB held); at 1 TiB, 105 MiB parts one at a time', () => {
 	expect(planParts(10 * GIB, 8, DEFAULT_PART_BYTES)).toEqual({
-		partBytes: 16 * MIB,
+		partBytes: 8 * MIB,
 		inFlight: 4,
 		single: false,
 	});
-	expect(uploadMemoryBound(planParts(150 * GIB, 8, DEFAULT_PART_BYTES))).toBe(80 * MIB);
+	expect(uploadMemoryBound(planParts(78 * GIB, 8, DEFAULT_PART_BYTES))).toBe(40 * MIB);
 	expect(planParts(TIB, 8, DEFAULT_PART_BYTES)).toEqual({
 		partBytes: 105 * MIB,
 		inFlight: 1,
