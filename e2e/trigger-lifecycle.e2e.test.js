@@ -84,7 +84,9 @@ const CONFIGS = [
 		: []),
 ];
 
-describe.each(CONFIGS)('%s', (label, env) => {
+// n8n 2.x's lifecycle (publication, durable cursors) is what the issue asks about; on n8n 1.x the
+// same run would add 8 minutes to CI for what the legacy path of 2.x already proves.
+(rt.N8N_MAJOR >= 2 ? describe.each(CONFIGS) : describe.skip.each(CONFIGS))('%s', (label, env) => {
 	const id = label === 'legacy polling' ? 'gbLifecycleLegacy' : 'gbLifecycleDurable';
 	const trigger = node(
 		'Licensed',
