@@ -9,6 +9,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import { ENTERPRISE } from './transport/profile';
 import { operationSubtitle, resourceProperties } from '../shared/descriptions/resources';
 import { runItems } from '../shared/run-items';
+import { storageCredentialShown } from '../shared/descriptions/copy-properties';
 import { videoListSearch } from '../shared/methods/video-picker';
 import { resource as usage } from './actions/usage/usage.resource';
 import { resource as video } from './actions/video/video.resource';
@@ -35,7 +36,7 @@ export class GridBankEnterprise implements INodeType {
 			{
 				name: 'gridBankS3StorageApi',
 				required: true,
-				displayOptions: { show: { operation: ['copyToStorage'] } },
+				displayOptions: storageCredentialShown,
 			},
 		],
 		properties: resourceProperties(resources),

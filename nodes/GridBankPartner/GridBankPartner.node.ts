@@ -9,6 +9,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import { PARTNER } from './transport/profile';
 import { operationSubtitle, resourceProperties } from '../shared/descriptions/resources';
 import { runItems } from '../shared/run-items';
+import { storageCredentialShown } from '../shared/descriptions/copy-properties';
 import { videoListSearch } from '../shared/methods/video-picker';
 import { resource as video } from './actions/video/video.resource';
 
@@ -38,7 +39,7 @@ export class GridBankPartner implements INodeType {
 			{
 				name: 'gridBankS3StorageApi',
 				required: true,
-				displayOptions: { show: { operation: ['copyToStorage'] } },
+				displayOptions: storageCredentialShown,
 			},
 		],
 		properties: resourceProperties(resources),

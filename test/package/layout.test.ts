@@ -24,6 +24,7 @@ const LAYERS: Array<[layer: string, units: RegExp]> = [
 	['item context', /^nodes\/shared\/item-context\.ts$/],
 	['operation shape', /^nodes\/shared\/operation\.ts$/],
 	['download', /^nodes\/shared\/download\/$/],
+	['storage copy', /^nodes\/shared\/storage\/$/],
 	['descriptions', /^nodes\/shared\/descriptions\/$/],
 	['list search', /^nodes\/shared\/methods\/$/],
 	['item loop', /^nodes\/shared\/run-items\.ts$/],

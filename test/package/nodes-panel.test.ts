@@ -114,6 +114,7 @@ test('GridBank Partner reads as what it does (list licences, download URLs and m
 	expect(partner.actions.filter((a) => !a.trigger).map((a) => a.displayName)).toEqual([
 		'List licensed videos',
 		'Get a download URL for a licensed video',
+		'Copy a licensed master to S3-compatible storage',
 	]);
 });
 

@@ -63,12 +63,19 @@ test('list-search methods the video pickers name', () => {
 // The pinned lists (generated once from the tree before the reshape; edit only on purpose).
 const PARTNER = {
 	name: 'gridBankPartner',
-	credentials: ['gridBankPartnerApi'],
+	credentials: ['gridBankPartnerApi', 'gridBankS3StorageApi'],
 	parameters: [
 		'binaryPropertyName',
+		'bucket',
 		'download',
+		'ifExists',
+		'ifExists=fail',
+		'ifExists=overwrite',
+		'ifExists=skip',
+		'key',
 		'limit',
 		'operation',
+		'operation=copyToStorage',
 		'operation=getDownloadUrl',
 		'operation=listContent',
 		'options',
@@ -89,9 +96,10 @@ const PARTNER = {
 
 const ENTERPRISE = {
 	name: 'gridBankEnterprise',
-	credentials: ['gridBankEnterpriseApi'],
+	credentials: ['gridBankEnterpriseApi', 'gridBankS3StorageApi'],
 	parameters: [
 		'binaryPropertyName',
+		'bucket',
 		'download',
 		'expiresIn',
 		'filters',
@@ -102,8 +110,14 @@ const ENTERPRISE = {
 		'filters.sort=recent',
 		'filters.sort=relevant',
 		'filters.theme',
+		'ifExists',
+		'ifExists=fail',
+		'ifExists=overwrite',
+		'ifExists=skip',
+		'key',
 		'limit',
 		'operation',
+		'operation=copyToStorage',
 		'operation=get',
 		'operation=getDownload',
 		'operation=search',

@@ -1,8 +1,13 @@
 // The properties of both Copy to Storage operations: Bucket, Key, If Exists, and the Options
 // (Parallel Connections, Max Retries). Read by nodes/shared/storage/copy-target.ts.
-import type { INodeProperties } from 'n8n-workflow';
+import type { INodeCredentialDescription, INodeProperties } from 'n8n-workflow';
 
 import { optionsCollection, parallelConnectionsOption } from './common-properties';
+
+/** The S3-Compatible Storage credential is asked for only by Copy to Storage. */
+export const storageCredentialShown: INodeCredentialDescription['displayOptions'] = {
+	show: { operation: ['copyToStorage'] },
+};
 
 // Without Download File's display condition: a copy always transfers.
 const { displayOptions, ...connectionsOption } = parallelConnectionsOption;

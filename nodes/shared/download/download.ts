@@ -41,8 +41,7 @@ export interface DownloadOptions<T = IBinaryData> {
 	expectedSize?: number;
 	/** Options → Parallel Connections: ranged segments over this many connections (1 = one stream). */
 	parallelConnections?: number;
-	/** Instead of n8n's binary data (the copy to storage), checking its own size (or skipping the file). */
-	store?: StoreBody<T>;
+	store?: StoreBody<T>; // instead of n8n's binary data: the copy to storage (store-body.ts)
 }
 
 export interface DownloadResult<T = IBinaryData> {
