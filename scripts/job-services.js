@@ -15,7 +15,7 @@ const AWS_BUCKET = 'my-company.gridbank-originals';
 const KEY_PREFIX = 'gridbank';
 /** The Enterprise Trigger example's bucket and key prefix (its Settings). */
 const FOOTAGE_BUCKET = 'gridbank-footage';
-const FOOTAGE_PREFIX = 'footage';
+const FOOTAGE_PREFIX = 'gridbank'; // Copy to Storage's default key: gridbank/<video id>/<file name>
 
 /** n8n's S3 credential (the "S3" type: any S3-compatible endpoint) the examples reference. */
 function s3Credential(s3) {

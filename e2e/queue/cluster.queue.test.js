@@ -163,7 +163,7 @@ test('(c, first part) the Partner Trigger, active on the main, starts executions
 	freshInC = fresh;
 }, 300_000);
 
-test('(e) the queue-mode example as shipped: its trigger (no Download File) polls on the main, the download runs on a worker, each master lands in S3 byte-exact and Slack hears of it', async () => {
+test('(e) the queue-mode example as shipped: its trigger (no Download File) polls on the main, Copy to Storage runs on a worker (database binary mode: no binary data at all), each master lands in the bucket byte-exact and Slack hears of it with its key and SHA-256', async () => {
 	expect(freshInC).toHaveLength(3);
 	const runs = await settledExecutions(example.id, "the example's execution");
 	const workerOf = cluster.workerOf();
@@ -171,7 +171,7 @@ test('(e) the queue-mode example as shipped: its trigger (no Download File) poll
 	const titles = {};
 	for (const e of runs) {
 		expect([e.status, e.mode]).toEqual(['success', 'trigger']);
-		expect(['worker1', 'worker2']).toContain(workerOf[e.id]); // the download ran on a worker
+		expect(['worker1', 'worker2']).toContain(workerOf[e.id]); // the copy ran on a worker
 		const data = await q.executionData(cluster, e.id);
 		const items = data.resultData.runData['New licence on GridBank'][0].data.main[0];
 		for (const i of items) {
@@ -179,7 +179,9 @@ test('(e) the queue-mode example as shipped: its trigger (no Download File) poll
 			titles[i.json.video_key] = i.json.title;
 		}
 		emitted.push(...items.map((i) => i.json.video_key));
-		expect(data.resultData.runData['Download master'][0].data.main[0]).toHaveLength(items.length);
+		const copies = data.resultData.runData['Copy to bucket'][0].data.main[0];
+		expect(copies).toHaveLength(items.length);
+		for (const c of copies) expect(c.binary).toBeUndefined(); // straight into the bucket
 	}
 	expect(emitted.sort()).toEqual([...freshInC].sort());
 	const stored = await expectMastersInBucket({ job, sim, simulator }, freshInC);
@@ -189,7 +191,7 @@ test('(e) the queue-mode example as shipped: its trigger (no Download File) poll
 	const text = job.slack.messages.map((m) => m.text).join('\n');
 	expect(job.slack.messages.every((m) => m.channel === '#video-masters')).toBe(true);
 	expect(text).not.toContain('NOT backed up');
-	expectAnnounced(text, stored, titles);
+	expectAnnounced(text, stored, titles, undefined, { withSha256: true });
 }, 300_000);
 
 test('(a) twenty downloads at once: both workers take part, every file byte-exact in the database', async () => {
