@@ -9,11 +9,17 @@ export interface StoragePlan {
 	nodes: StorageNode[];
 }
 
-const EVERY: StorageNode[] = ['n8n alone', 'Read/Write Files', 'S3', 'FTP (SFTP)'];
+const EVERY: StorageNode[] = [
+	'n8n alone',
+	'Read/Write Files',
+	'S3',
+	'FTP (SFTP)',
+	'Copy to Storage',
+];
 /**
  * Full: 1 GiB in filesystem mode (what a production n8n uses for video), sizes that fit in the
  * modes that hold binary data in memory (default, 96 MiB) or in the database (256 MiB).
- * Short (CI): 64 MiB, filesystem, S3 and Read/Write Files only.
+ * Short (CI): 64 MiB, filesystem, S3, Read/Write Files and Copy to Storage only.
  */
 export function storagePlans(short: boolean, argv = process.argv): StoragePlan[] {
 	const arg = (name: string) =>
@@ -22,7 +28,13 @@ export function storagePlans(short: boolean, argv = process.argv): StoragePlan[]
 	const size = arg('storage-size');
 	const modes = arg('storage-modes')?.split(',');
 	const plans: StoragePlan[] = short
-		? [{ mode: 'filesystem', size: 64 * MiB, nodes: ['n8n alone', 'Read/Write Files', 'S3'] }]
+		? [
+				{
+					mode: 'filesystem',
+					size: 64 * MiB,
+					nodes: ['n8n alone', 'Read/Write Files', 'S3', 'Copy to Storage'],
+				},
+			]
 		: [
 				{ mode: 'filesystem', size: GiB, nodes: EVERY },
 				// Our node refuses a file over 100 MiB in default mode before its body (README).
