@@ -153,6 +153,7 @@ function searchVideos(engine: Engine, ctx: RequestContext): ApiResponse {
 		body.videos = [];
 		body.has_more = page < MAX_SEARCH_PAGE;
 	}
+	engine.faults.afterSearchPage?.(page, body);
 	if (engine.faults.extra) {
 		body.took_ms = 3;
 		body.total_estimate = results.length;

@@ -69,6 +69,11 @@ export class FaultState {
 	echoKeyForms = false;
 	partnerPaging: PartnerPagingFault = 'off';
 	enterpriseEmptyPages = false;
+	/**
+	 * Called once a search page has been built, before it is sent: a test changes the collection
+	 * between pages, or the page itself (fewer videos than per_page).
+	 */
+	afterSearchPage: ((page: number, body: Record<string, unknown>) => void) | undefined;
 	purchaseTimesInMs = false;
 	readonly missingMasters = new Set<string>();
 	/** storagePageFor: videos whose every storage GET is a page ('html') or empty ('empty'). */
@@ -89,6 +94,7 @@ export class FaultState {
 	}
 
 	clear(): void {
+		this.afterSearchPage = undefined;
 		this.fails = [];
 		this.resets = [];
 		this.cursorRejectPage = null;

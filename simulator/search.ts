@@ -2,8 +2,11 @@
  * Enterprise search: every word of `q` must occur (case-insensitive) among the words of the
  * title or the keywords. Sorts are deterministic:
  *  - relevant: score (3 per word found in the title, 1 per word found in the keywords), then popularity, then id;
- *  - popular: popularity, then id;  - recent: publishedAt (newest first), then id.
+ *  - popular: popularity, then id;  - recent: publishedAt (newest first), then id; with
+ *    World.tieSeed set, publishedAt's second, then an order of the seed's own.
  */
+import { createHash } from 'node:crypto';
+
 import { words, type CatalogueVideo } from './catalogue';
 import type { World } from './world';
 
@@ -27,6 +30,13 @@ function byId(a: CatalogueVideo, b: CatalogueVideo): number {
 	return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
 }
 
+/** Same-second videos: by id, or (seed ≠ 0) in an order of the seed's own. */
+function tieOrder(seed: number): (a: CatalogueVideo, b: CatalogueVideo) => number {
+	if (!seed) return byId;
+	const rank = (v: CatalogueVideo) => createHash('sha256').update(`${seed}:${v.id}`).digest('hex');
+	return (a, b) => (rank(a) < rank(b) ? -1 : rank(a) > rank(b) ? 1 : 0);
+}
+
 export function search(world: World, p: SearchParams): CatalogueVideo[] {
 	let cache = caches.get(world);
 	if (!cache) caches.set(world, (cache = new Map()));
@@ -37,6 +47,7 @@ export function search(world: World, p: SearchParams): CatalogueVideo[] {
 		p.durationMin,
 		p.durationMax,
 		p.theme?.toLowerCase(),
+		world.tieSeed,
 	]);
 	const hit = cache.get(cacheKey);
 	if (hit) return hit;
@@ -69,7 +80,11 @@ export function search(world: World, p: SearchParams): CatalogueVideo[] {
 	} else if (p.sort === 'popular') {
 		scored.sort((a, b) => b.v.popularity - a.v.popularity || byId(a.v, b.v));
 	} else {
-		scored.sort((a, b) => b.v.publishedAt - a.v.publishedAt || byId(a.v, b.v));
+		// Times as the API states them (seconds) when ties are reordered; else to the millisecond.
+		const seed = world.tieSeed;
+		const time = (v: CatalogueVideo) => (seed ? Math.floor(v.publishedAt / 1000) : v.publishedAt);
+		const tie = tieOrder(seed);
+		scored.sort((a, b) => time(b.v) - time(a.v) || tie(a.v, b.v));
 	}
 	const result = scored.map((s) => s.v);
 	if (cache.size >= 64) cache.delete(cache.keys().next().value as string);

@@ -218,6 +218,16 @@ class SimulatorImpl implements Simulator {
 		republishVideo(this.engine.world, id, publishedAt);
 	}
 
+	/** Serves same-second videos of `recent` searches in another order (0: by id, the default). */
+	reorderTies(seed: number): void {
+		this.engine.world.tieSeed = seed;
+	}
+
+	/** Runs `hook` after each search page is built (it may change the page), until the faults are cleared. */
+	afterSearchPage(hook: (page: number, body: Record<string, unknown>) => void): void {
+		this.engine.faults.afterSearchPage = hook;
+	}
+
 	withdrawVideos(ids: string[]): void {
 		withdrawVideos(this.engine.world, ids);
 	}

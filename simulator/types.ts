@@ -350,6 +350,10 @@ export interface Simulator {
 	/** Addition: the video's time becomes `publishedAt` (ms, default now): it moves in `recent` searches. */
 	republishVideo(id: string, publishedAt?: number): void;
 	/** Addition: the videos drop out of every search (metadata and downloads still answer). */
+	/** `recent` searches serve same-second videos in the seed's own order (0: by id, the default). */
+	reorderTies(seed: number): void;
+	/** Runs `hook` after each search page is built, before it is sent (it may change the page); cleared with the faults. */
+	afterSearchPage(hook: (page: number, body: Record<string, unknown>) => void): void;
 	withdrawVideos(ids: string[]): void;
 	/** Addition: withdrawn videos come back to search at the time they had. */
 	restoreVideos(ids: string[]): void;

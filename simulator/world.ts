@@ -29,6 +29,11 @@ export class World {
 	readonly searchable: CatalogueVideo[] = [];
 	/** Bumped whenever the searchable set changes (search cache key). */
 	catalogueVersion = 0;
+	/**
+	 * How `recent` orders videos published in the same second (GridBank does not specify it):
+	 * 0 by id; any other number a shuffle of its own (a re-index serving ties in another order).
+	 */
+	tieSeed = 0;
 	readonly fileOverrides = new Map<string, Partial<VideoFile>>();
 	readonly partnerAccounts = new Map<string, PartnerAccount>();
 	readonly partnerKeys = new Map<string, PartnerKey>();

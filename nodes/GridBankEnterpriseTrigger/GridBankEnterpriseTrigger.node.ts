@@ -12,6 +12,7 @@ import {
 	themeOption,
 } from '../GridBankEnterprise/transport/search-query';
 import { downloadProperties } from '../shared/descriptions/common-properties';
+import { triggerCopyProperties } from '../shared/descriptions/copy-properties';
 import {
 	pollEntry,
 	triggerDescription,
@@ -51,6 +52,7 @@ export class GridBankEnterpriseTrigger implements INodeType {
 					options: [durationMaxOption, durationMinOption, themeOption],
 				},
 				...downloadProperties(),
+				...triggerCopyProperties('video_id'),
 				triggerOptions({
 					noun: 'Videos',
 					includeDescription:

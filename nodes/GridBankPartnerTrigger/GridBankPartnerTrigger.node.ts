@@ -6,6 +6,7 @@ import type {
 } from 'n8n-workflow';
 
 import { downloadProperties } from '../shared/descriptions/common-properties';
+import { triggerCopyProperties } from '../shared/descriptions/copy-properties';
 import {
 	pollEntry,
 	triggerDescription,
@@ -35,6 +36,7 @@ export class GridBankPartnerTrigger implements INodeType {
 				'Each newly licensed video starts the workflow once, newest purchase first. The first activation only notes what is already licensed, unless "Include Existing Licences" is set.',
 			properties: [
 				...downloadProperties(),
+				...triggerCopyProperties('video_key'),
 				triggerOptions({
 					noun: 'Licences',
 					includeDescription:

@@ -17,13 +17,14 @@
 // than MAX_SKEW_SECONDS ahead of that clock (milliseconds sent as seconds, a server clock far
 // ahead) is no usable date: either would otherwise lift `since` above every later purchase and
 // silence the trigger. Videos without a usable date are recognised by
-// their keys alone: paging stops after KNOWN_RUN of them in a row are known, and they are kept
+// their keys alone: paging stops after KNOWN_UNDATED_RUN of them in a row are known, and they are kept
 // only as room allows, so they neither force a full re-read nor grow the state.
 import type { IDataObject } from 'n8n-workflow';
 
 import { sameBaseUrl } from '../shared/transport/base-url';
-import type { FailureCounts } from '../shared/trigger/failing-videos';
-import { type PendingState, readPending } from '../shared/trigger/saved-state';
+import type { Seen } from '../shared/trigger/poll-skeleton';
+import { readKeys, readPending, type SeenState } from '../shared/trigger/saved-state';
+import { videoKeyOf } from '../shared/trigger/video-key';
 
 export const STATE_VERSION = 1;
 /** Purchases recorded up to this long before the newest seen one are still caught. */
@@ -32,19 +33,17 @@ export const OVERLAP_SECONDS = 60;
 export const SETTLE_SECONDS = 600;
 /** Keys kept beyond those `since` requires. */
 export const KEEP_KEYS = 1000;
+/** Keys kept at most, even when more purchases share the last OVERLAP_SECONDS (the state's size bound). */
+export const MAX_KEYS = 2000;
 /** How far ahead of this machine's clock a purchase time may be and still count. */
 export const MAX_SKEW_SECONDS = 300;
 /** Known videos without a usable date in a row after which paging stops. */
-export const KNOWN_RUN = 50;
+export const KNOWN_UNDATED_RUN = 50;
 
-export interface SeenState extends PendingState {
+export interface PartnerState extends SeenState {
 	version: typeof STATE_VERSION;
-	/** The API the state belongs to: another base URL (staging → production) starts afresh. */
-	baseUrl: string;
 	/** Unix seconds; purchases before it are all handled. null: the account had no licence yet. */
 	since: number | null;
-	/** Listed video keys, newest first. */
-	keys: string[];
 }
 
 /**
@@ -60,7 +59,8 @@ export function purchasedAt(video: IDataObject, nowSeconds = Infinity): number |
 		: undefined;
 }
 
-export const videoKey = (video: IDataObject) => String(video.video_key);
+/** The key a licence is remembered by (video-key.ts). */
+export const videoKey = (video: IDataObject) => videoKeyOf(video.video_key);
 
 /**
  * Where `since` goes for the newest purchase seen, at Unix time `nowSeconds`: never past now
@@ -79,7 +79,7 @@ const usableSince = (since: number | null | undefined, nowSeconds: number): numb
 	since === null || since === undefined ? null : Math.min(since, nowSeconds - OVERLAP_SECONDS);
 
 /** The saved state, or undefined when there is none usable (first activation, other API, older format). */
-export function readState(data: IDataObject, baseUrl: string): SeenState | undefined {
+export function readPartnerState(data: IDataObject, baseUrl: string): PartnerState | undefined {
 	if (data.version !== STATE_VERSION || !sameBaseUrl(data.baseUrl, baseUrl)) return undefined;
 	const since = data.since;
 	if (since !== null && (typeof since !== 'number' || !Number.isFinite(since))) return undefined;
@@ -88,19 +88,19 @@ export function readState(data: IDataObject, baseUrl: string): SeenState | undef
 		version: STATE_VERSION,
 		baseUrl,
 		since,
-		keys: data.keys.map(String),
-		...readPending(data),
+		keys: readKeys(data.keys, MAX_KEYS),
+		...readPending(data, 'video_key'),
 	};
 }
 
 /**
- * When paging may stop: at the first video purchased before the boundary, or after KNOWN_RUN
- * known undated videos in a row, once at least `minListed` videos have been listed. Without a
- * saved state the boundary is fixed by the newest purchase (the first dated video of the
- * list), which is itself listed: the state is built from it.
+ * When paging may stop: at the first video purchased before the boundary, or after
+ * KNOWN_UNDATED_RUN known undated videos in a row, once at least `minListed` videos have been
+ * listed. Without a saved state the boundary is fixed by the newest purchase (the first dated
+ * video of the list), which is itself listed: the state is built from it.
  */
-export function stopPaging(
-	state: SeenState | undefined,
+export function purchaseStop(
+	state: PartnerState | undefined,
 	nowSeconds: number,
 	minListed = 0,
 ): (video: IDataObject) => boolean {
@@ -113,18 +113,11 @@ export function stopPaging(
 		if (boundary !== null && time !== undefined && time < boundary && listed >= minListed)
 			return true;
 		knownRun = time === undefined && known.has(videoKey(video)) ? knownRun + 1 : 0;
-		if (knownRun > KNOWN_RUN && listed >= minListed) return true;
+		if (knownRun > KNOWN_UNDATED_RUN && listed >= minListed) return true;
 		listed++;
 		if (!state && boundary === null && time !== undefined) boundary = sinceFor(time, nowSeconds);
 		return false;
 	};
-}
-
-export interface PollOutcome {
-	/** Videos to emit now or later, newest purchase first. */
-	queue: IDataObject[];
-	/** The state to save once the first `emitted` videos of the queue (or all but `emitted`'s list) were emitted. */
-	next: (emitted: number | IDataObject[], failures?: FailureCounts) => SeenState;
 }
 
 /**
@@ -132,19 +125,18 @@ export interface PollOutcome {
  * to remember. Without a saved state nothing is new unless `existing` > 0: then that many of
  * the newest licences are.
  */
-export function afterListing(
-	state: SeenState | undefined,
+export function partnerSeen(
+	state: PartnerState | undefined,
 	listed: IDataObject[],
 	options: { baseUrl: string; nowSeconds: number; existing?: number },
-): PollOutcome {
-	const known = new Set(state?.keys);
-	const pendingKeys = new Set(state?.pending.map(videoKey));
+): Seen<PartnerState> {
+	const known = new Set([...(state?.keys ?? []), ...(state?.pending.map(videoKey) ?? [])]);
+	const usable = listed.filter((video) => videoKey(video) !== '');
 	const fresh = state
-		? listed.filter((video) => !known.has(videoKey(video)) && !pendingKeys.has(videoKey(video)))
-		: listed.slice(0, options.existing ?? 0);
-	const queue = [...fresh, ...(state?.pending ?? [])];
+		? usable.filter((video) => !known.has(videoKey(video)))
+		: usable.slice(0, options.existing ?? 0);
 
-	const times = listed
+	const times = usable
 		.map((video) => purchasedAt(video, options.nowSeconds))
 		.filter((time): time is number => time !== undefined);
 	let since = usableSince(state?.since, options.nowSeconds);
@@ -153,24 +145,24 @@ export function afterListing(
 		since = since === null ? proposed : Math.max(since, proposed);
 	}
 	// Every listed dated video at or after `since` must stay known; the rest (undated ones
-	// included, newest first) as room allows.
-	const required = listed.filter((video) => {
+	// included, newest first) as room allows, never more than MAX_KEYS.
+	const required = usable.filter((video) => {
 		const time = purchasedAt(video, options.nowSeconds);
 		return time !== undefined && (since === null || time >= since);
 	});
-	const keys = [...new Set([...required, ...listed].map(videoKey).concat(state?.keys ?? []))].slice(
+	const keys = [...new Set([...required, ...usable].map(videoKey).concat(state?.keys ?? []))].slice(
 		0,
-		Math.max(KEEP_KEYS, required.length),
+		Math.min(MAX_KEYS, Math.max(KEEP_KEYS, required.length)),
 	);
 
 	return {
-		queue,
-		next: (emitted, failures = {}) => ({
+		fresh,
+		next: (pending, failures) => ({
 			version: STATE_VERSION,
 			baseUrl: options.baseUrl,
 			since,
 			keys,
-			pending: typeof emitted === 'number' ? queue.slice(emitted) : emitted,
+			pending,
 			failures,
 		}),
 	};

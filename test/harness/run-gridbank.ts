@@ -92,13 +92,15 @@ function openTrigger(
 		sim = currentSimulator(),
 		apiKey = partner ? DEMO_PARTNER_KEY : DEMO_ENTERPRISE_KEY,
 		baseUrl = sim.baseUrl,
+		credentials: more,
 		...extra
 	} = options;
 	const credential = partner ? 'gridBankPartnerApi' : 'gridBankEnterpriseApi';
 	const trigger = new PollingTrigger({
 		type,
 		parameters,
-		credentials: { [credential]: { apiKey, baseUrl } },
+		// More credentials by type (the S3-Compatible Storage credential of Copy to Storage).
+		credentials: { ...more, [credential]: { apiKey, baseUrl } },
 		...extra,
 	});
 	open.push(trigger);

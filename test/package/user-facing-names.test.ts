@@ -141,12 +141,19 @@ const ENTERPRISE = {
 
 const TRIGGER = {
 	name: 'gridBankPartnerTrigger',
-	credentials: ['gridBankPartnerApi'],
+	credentials: ['gridBankPartnerApi', 'gridBankS3StorageApi'],
 	parameters: [
 		'binaryPropertyName',
+		'bucket',
+		'copyToStorage',
 		'download',
 		'event',
 		'event=videoLicensed',
+		'ifExists',
+		'ifExists=fail',
+		'ifExists=overwrite',
+		'ifExists=skip',
+		'keyPrefix',
 		'options',
 		'options.includeExisting',
 		'options.maxExisting',
@@ -160,9 +167,11 @@ const TRIGGER = {
 
 const ENTERPRISE_TRIGGER = {
 	name: 'gridBankEnterpriseTrigger',
-	credentials: ['gridBankEnterpriseApi'],
+	credentials: ['gridBankEnterpriseApi', 'gridBankS3StorageApi'],
 	parameters: [
 		'binaryPropertyName',
+		'bucket',
+		'copyToStorage',
 		'download',
 		'event',
 		'event=newMatchingVideo',
@@ -170,6 +179,11 @@ const ENTERPRISE_TRIGGER = {
 		'filters.durationMax',
 		'filters.durationMin',
 		'filters.theme',
+		'ifExists',
+		'ifExists=fail',
+		'ifExists=overwrite',
+		'ifExists=skip',
+		'keyPrefix',
 		'options',
 		'options.includeExisting',
 		'options.maxExisting',

@@ -4,7 +4,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import type { ItemScope } from '../../shared/item-context';
 import type { GridBankClient } from '../../shared/transport/client';
-import { pageByNumber, type PagingResult } from '../../shared/transport/paging';
+import { pageByNumber, type PagingRequest, type PagingResult } from '../../shared/transport/paging';
 
 export async function searchVideos(
 	client: GridBankClient,
@@ -12,6 +12,14 @@ export async function searchVideos(
 	qs: IDataObject,
 	limit: number | undefined,
 	stopAt?: (video: IDataObject) => boolean,
+	pages: Pick<PagingRequest, 'afterPage' | 'maxPages'> = {},
 ): Promise<PagingResult> {
-	return await pageByNumber(client, { path: '/videos/search', qs, ...scope, limit, stopAt });
+	return await pageByNumber(client, {
+		path: '/videos/search',
+		qs,
+		...scope,
+		limit,
+		stopAt,
+		...pages,
+	});
 }

@@ -56,3 +56,33 @@ export const copyProperties = (videoField: string): INodeProperties[] => [
 		},
 	]),
 ];
+
+/**
+ * A trigger's Copy to Storage (instead of Download File): each new video's file into the bucket,
+ * under Key Prefix + <video id>/<file name> (a trigger has no input item for a Key expression).
+ */
+export const triggerCopyProperties = (videoField: string): INodeProperties[] => {
+	const shown = { show: { copyToStorage: [true] } };
+	const [bucket, , ifExists] = copyProperties(videoField);
+	return [
+		{
+			displayName: 'Copy to Storage',
+			name: 'copyToStorage',
+			type: 'boolean',
+			default: false,
+			displayOptions: { show: { download: [false] } },
+			description:
+				"Whether to copy each new video's file straight into an S3-compatible bucket (any size, without n8n's binary data) instead of downloading it; the item then says what landed",
+		},
+		{ ...bucket, displayOptions: shown },
+		{
+			displayName: 'Key Prefix',
+			name: 'keyPrefix',
+			type: 'string',
+			default: 'gridbank/',
+			displayOptions: shown,
+			description: `Each file lands at this prefix + &lt;${videoField}&gt;/&lt;file name&gt;`,
+		},
+		{ ...ifExists, displayOptions: shown },
+	];
+};

@@ -49,7 +49,7 @@ export async function copyItem(item: ItemContext, source: CopySource): Promise<I
 			let uploaded: Outcome | undefined;
 			try {
 				if (settings.key === undefined) {
-					run.target.key = defaultKey(source.videoId, file.fileName);
+					run.target.key = defaultKey(settings.prefix, source.videoId, file.fileName);
 					found = await existing(run, settings);
 				}
 				if (found && found.size === file.size)

@@ -27,15 +27,26 @@ function checkedKey(item: ItemContext, value: string): string {
 	return value;
 }
 
-/** The default key: gridbank/<video id>/<file name> (the file name from storage's answer). */
-export const defaultKey = (videoId: string, fileName: string) =>
-	`gridbank/${videoId.replace(/[\\/]+/g, '-')}/${fileName.replace(/[\\/]+/g, '-').replace(/^\.+$/, 'file')}`;
+/** The default key: <prefix><video id>/<file name> (the file name from storage's answer). */
+export const defaultKey = (prefix: string, videoId: string, fileName: string) =>
+	`${prefix}${videoId.replace(/[\\/]+/g, '-')}/${fileName.replace(/[\\/]+/g, '-').replace(/^\.+$/, 'file')}`;
 
 export interface CopySettings {
 	target: StorageTarget;
 	/** Set: the user's key; undefined: defaultKey once the file name is known. */
 	key?: string;
+	/** The default key's start: "gridbank/", or a trigger's Key Prefix. */
+	prefix: string;
 	ifExists: IfExists;
+}
+
+/** A trigger's Key Prefix (its items have no Key expression to map a video into). */
+function readPrefix(item: ItemContext): string {
+	const value = item.param('keyPrefix', 'gridbank/');
+	if (value === '' || value === null || value === undefined) return '';
+	const prefix = requireText(item, value, 'Key Prefix', 512);
+	checkedKey(item, `${prefix}x`);
+	return prefix;
 }
 
 export async function readCopySettings(item: ItemContext): Promise<CopySettings> {
@@ -88,6 +99,7 @@ export async function readCopySettings(item: ItemContext): Promise<CopySettings>
 			scrub,
 		},
 		key,
+		prefix: readPrefix(item),
 		ifExists,
 	};
 }

@@ -18,6 +18,10 @@ export interface PagingRequest {
 	limit?: number;
 	/** Stop before the first item for which this is true (and everything after it). */
 	stopAt?: (item: IDataObject) => boolean;
+	/** Numbered pages: called with each page's videos as served; false ends the listing after it. */
+	afterPage?: (videos: IDataObject[]) => boolean;
+	/** Numbered pages: read at most this many (a trigger poll's page cap). */
+	maxPages?: number;
 }
 
 export interface PagingResult {
@@ -26,6 +30,10 @@ export interface PagingResult {
 	truncated: boolean;
 	/** Enterprise: pages kept coming back without a new video while has_more said more: stopped there. */
 	stalled?: boolean;
+	/** Numbered pages read. */
+	pages?: number;
+	/** Stopped at `maxPages` while the search said it had more. */
+	capped?: boolean;
 }
 
 interface CursorPage {
@@ -165,12 +173,16 @@ export async function pageByNumber(
 		});
 		searchId = response.body.search_id ?? searchId;
 		const videos = videoList(client.node, response.body, NUMBERED_PAGE(client), request.itemIndex);
-		const more = collector.add(videos, { search_id: response.body.search_id ?? null });
+		const more =
+			collector.add(videos, { search_id: response.body.search_id ?? null }) &&
+			(request.afterPage?.(Array.isArray(videos) ? videos : []) ?? true);
 		const hasMore = response.body.has_more === true;
-		if (!more || !hasMore) return { items: collector.items, truncated: false };
+		const { items } = collector;
+		if (!more || !hasMore) return { items, truncated: false, pages: page };
 		// Page numbers always end (LAST_PAGE), so empty pages end the search cleanly, with a hint.
 		if (progress.stalled(collector.added))
-			return { items: collector.items, truncated: false, stalled: true };
-		if (page === LAST_PAGE) return { items: collector.items, truncated: true };
+			return { items, truncated: false, stalled: true, pages: page };
+		if (page === request.maxPages) return { items, truncated: false, capped: true, pages: page };
+		if (page === LAST_PAGE) return { items, truncated: true, pages: page };
 	}
 }

@@ -39,7 +39,15 @@ export function triggerDescription(o: {
 		polling: true,
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: [{ name: o.credential, required: true }],
+		credentials: [
+			{ name: o.credential, required: true },
+			// Asked for only when the trigger copies each video into a bucket.
+			{
+				name: 'gridBankS3StorageApi',
+				required: true,
+				displayOptions: { show: { copyToStorage: [true] } },
+			},
+		],
 		properties: [
 			triggerOnProperty([o.event], String(o.event.value)),
 			{ displayName: o.notice, name: 'notice', type: 'notice', default: '' },

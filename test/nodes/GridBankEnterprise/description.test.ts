@@ -24,7 +24,15 @@ const byName = (properties: INodeProperties[], name: string) =>
 
 test('name, credential, tool use, icons, subtitle', () => {
 	expect(description.name).toBe('gridBankEnterprise');
-	expect(description.credentials).toEqual([{ name: 'gridBankEnterpriseApi', required: true }]);
+	expect(description.credentials).toEqual([
+		{ name: 'gridBankEnterpriseApi', required: true },
+		// Copy to Storage alone asks for the S3-Compatible Storage credential.
+		{
+			name: 'gridBankS3StorageApi',
+			required: true,
+			displayOptions: { show: { operation: ['copyToStorage'] } },
+		},
+	]);
 	expect(description.usableAsTool).toBe(true);
 	expect(description.icon).toEqual({ light: 'file:gridbank.svg', dark: 'file:gridbank.dark.svg' });
 	for (const icon of ['gridbank.svg', 'gridbank.dark.svg'])
@@ -52,7 +60,7 @@ test('resources and operations as saved workflows name them', () => {
 			p.options?.map((o) => ('value' in o ? o.value : undefined)).sort(),
 		]);
 	expect(operations).toEqual([
-		[['video'], ['get', 'getDownload', 'search']],
+		[['video'], ['copyToStorage', 'get', 'getDownload', 'search']],
 		[['usage'], ['get']],
 	]);
 });

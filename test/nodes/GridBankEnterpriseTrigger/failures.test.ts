@@ -75,7 +75,8 @@ test('no active subscription (403 on download) fails the poll; after renewal eac
 	expect(failed.error?.message).toMatch(/subscription/i);
 	sim().faults.setSubscription(key, true);
 	const run = await trigger.tick();
-	expect(idsOf(run.items)).toEqual(during);
+	// With Download File they come oldest first.
+	expect(idsOf(run.items)).toEqual([...during].reverse());
 	for (const item of run.items ?? []) {
 		expect(item.json.downloadError).toBeUndefined();
 		expect(await storedBytes(item.binary?.data)).toBe(
@@ -106,8 +107,8 @@ describe('Download File: one undeliverable video', () => {
 			fault(added[1]);
 			const run = await trigger.tick();
 			expect(run.error).toBeUndefined();
-			expect(idsOf(run.items)).toEqual(added);
-			const [newest, broken, oldest] = run.items ?? [];
+			expect(idsOf(run.items)).toEqual([...added].reverse());
+			const [oldest, broken, newest] = run.items ?? [];
 			expect(broken.json.downloadError).toMatch(message);
 			expect(broken.binary).toBeUndefined();
 			for (const item of [newest, oldest])

@@ -99,6 +99,11 @@ describe('new videos', () => {
 		expect(idsOf(result.items)).toEqual(burst);
 		expect(calls.map((call) => call.query.page)).toEqual(['1', '2', '3']);
 		expect(result.items?.every((item) => item.json.hint === undefined)).toBe(true);
+		// The poll after a burst re-reads its pages once (a video a withdrawal between pages hid
+		// is found there); quiet polls after that read one page.
+		const recheck = await counted(() => trigger.tick());
+		expect(recheck.result.items).toBeNull();
+		expect(recheck.calls).toHaveLength(3);
 		const quiet = await counted(() => trigger.tick());
 		expect(quiet.result.items).toBeNull();
 		expect(quiet.calls).toHaveLength(1);

@@ -47,7 +47,8 @@ test('each new video arrives with its master file in the binary field, complete 
 	const poll = await trigger.tick();
 	expect(poll.error).toBeUndefined();
 	expect(keysOf(poll.items).sort()).toEqual([...bought].sort());
-	const [first, second] = poll.items as INodeExecutionData[];
+	// With Download File they come oldest first.
+	const [second, first] = poll.items as INodeExecutionData[];
 	expect(first.json).toEqual(
 		expect.objectContaining({
 			video_key: bought[0],
@@ -88,20 +89,21 @@ test('each new video arrives with its master file in the binary field, complete 
 	expect(storage.every((entry) => entry.headers.authorization === undefined)).toBe(true);
 });
 
-test('a backlog larger than one poll budget is spread over several polls: newest first, each once', async () => {
+test('a backlog larger than one poll budget is spread over several polls: oldest first, each once', async () => {
 	const key = account();
 	// A budget so small that each poll downloads one file (a poll always makes progress).
 	const trigger = pollTrigger({ download: true }, { apiKey: key, pollBudgetMs: 1 });
 	await trigger.activate();
-	const backlog = sim().addPartnerLicences(key, 3, { purchasedAt: settled() });
+	// Listed newest first; with Download File they come oldest first.
+	const backlog = sim().addPartnerLicences(key, 3, { purchasedAt: settled() }).reverse();
 
 	const first = await trigger.tick();
 	expect(keysOf(first.items)).toEqual([backlog[0]]);
-	expect((trigger.nodeState as State).pending?.map((video) => video.video_key)).toEqual(
+	expect((trigger.nodeState as State).backlog?.map((video) => video.video_key)).toEqual(
 		backlog.slice(1),
 	);
 
-	// A licence bought meanwhile is newer than the backlog, so it comes next.
+	// A licence bought meanwhile is newer than the backlog, so it comes after it.
 	const meanwhile = sim().addPartnerLicences(key, 1, { purchasedAt: settled() + 60 });
 	const emitted = [...keysOf(first.items)];
 	for (let poll = 0; poll < 3; poll++) {
@@ -112,16 +114,16 @@ test('a backlog larger than one poll budget is spread over several polls: newest
 		);
 		emitted.push(...keysOf(result.items));
 	}
-	expect(emitted).toEqual([backlog[0], ...meanwhile, backlog[1], backlog[2]]);
+	expect(emitted).toEqual([...backlog, ...meanwhile]);
 	expect((await trigger.tick()).items).toBeNull();
-	expect(trigger.nodeState?.pending).toBeUndefined();
+	expect(trigger.nodeState?.backlog).toBeUndefined();
 });
 
 test('the backlog survives a restart', async () => {
 	const key = account();
 	const trigger = pollTrigger({ download: true }, { apiKey: key, pollBudgetMs: 1 });
 	await trigger.activate();
-	const backlog = sim().addPartnerLicences(key, 2, { purchasedAt: settled() });
+	const backlog = sim().addPartnerLicences(key, 2, { purchasedAt: settled() }).reverse();
 	expect(keysOf((await trigger.tick()).items)).toEqual([backlog[0]]);
 	expect(keysOf((await trigger.restart()).items)).toEqual([backlog[1]]);
 	expect((await trigger.tick()).items).toBeNull();
@@ -148,7 +150,7 @@ test('a backlog video whose licence was refunded meanwhile comes once without a 
 	const key = account();
 	const trigger = pollTrigger({ download: true }, { apiKey: key, pollBudgetMs: 1 });
 	await trigger.activate();
-	const backlog = sim().addPartnerLicences(key, 3, { purchasedAt: settled() });
+	const backlog = sim().addPartnerLicences(key, 3, { purchasedAt: settled() }).reverse();
 	expect(keysOf((await trigger.tick()).items)).toEqual([backlog[0]]);
 	// Refunded while it waited in the backlog: GridBank now answers 403 (not licensed) for it.
 	sim().removePartnerLicences(key, [backlog[1]]);
@@ -170,14 +172,14 @@ test('a backlog video whose licence was refunded meanwhile comes once without a 
 		bytes: sim().getVideoFile(backlog[2]).size,
 	});
 	expect((await trigger.tick()).items).toBeNull();
-	expect(trigger.nodeState?.pending).toBeUndefined();
+	expect(trigger.nodeState?.backlog).toBeUndefined();
 });
 
 test('Partner access revoked between listing and download fails the poll and keeps the backlog', async () => {
 	const key = account();
 	const trigger = pollTrigger({ download: true }, { apiKey: key, pollBudgetMs: 1 });
 	await trigger.activate();
-	const backlog = sim().addPartnerLicences(key, 2, { purchasedAt: settled() });
+	const backlog = sim().addPartnerLicences(key, 2, { purchasedAt: settled() }).reverse();
 	expect(keysOf((await trigger.tick()).items)).toEqual([backlog[0]]);
 	const state = trigger.nodeState;
 	// The list request still passes; the download URL request is refused.

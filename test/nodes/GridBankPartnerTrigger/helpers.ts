@@ -22,4 +22,4 @@ export const visibleKeys = (sim: Simulator, apiKey: string) =>
 
 export const nowSeconds = () => Math.floor(Date.now() / 1000);
 
-export type State = IDataObject & { since: number | null; keys: string[]; pending?: IDataObject[] };
+export type State = IDataObject & { since: number | null; keys: string[]; backlog?: IDataObject[] };

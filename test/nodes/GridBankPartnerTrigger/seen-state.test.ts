@@ -3,15 +3,15 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import {
-	afterListing,
+	partnerSeen,
 	KEEP_KEYS,
 	OVERLAP_SECONDS,
-	readState,
+	readPartnerState,
 	SETTLE_SECONDS,
 	sinceFor,
 	STATE_VERSION,
-	stopPaging,
-	type SeenState,
+	purchaseStop,
+	type PartnerState,
 } from '../../../nodes/GridBankPartnerTrigger/seen-state';
 import { writeState } from '../../../nodes/shared/trigger/saved-state';
 
@@ -22,13 +22,13 @@ const video = (video_key: string, purchased_at: number | null): IDataObject => (
 	purchased_at,
 	creator: { id: 'c' },
 });
-const state = (over: Partial<SeenState> = {}): SeenState => ({
+const state = (over: Partial<PartnerState> = {}): PartnerState => ({
 	version: STATE_VERSION,
 	baseUrl: BASE,
 	since: NOW - 100,
 	keys: [],
 	pending: [],
-	failures: {},
+	failures: new Map(),
 	...over,
 });
 
@@ -38,68 +38,69 @@ test('the boundary trails a recent purchase and moves past it once it is settled
 });
 
 test('paging stops at the first video purchased before the boundary, never at an undated one', () => {
-	const stop = stopPaging(state({ since: NOW - 100 }), NOW);
+	const stop = purchaseStop(state({ since: NOW - 100 }), NOW);
 	expect(
 		[video('a', NOW), video('b', null), video('c', NOW - 100), video('d', NOW - 101)].map(stop),
 	).toEqual([false, false, false, true]);
 	// Never before anything was listed: the account had no licence at activation.
-	expect(stopPaging(state({ since: null }), NOW)(video('x', 1))).toBe(false);
+	expect(purchaseStop(state({ since: null }), NOW)(video('x', 1))).toBe(false);
 });
 
 test('without a state the newest dated video is listed and fixes the boundary', () => {
-	const stop = stopPaging(undefined, NOW);
+	const stop = purchaseStop(undefined, NOW);
 	expect(
 		[video('u', null), video('n', NOW - 3600), video('o', NOW - 3600), video('p', NOW - 3601)].map(
 			stop,
 		),
 	).toEqual([false, false, true, true]);
-	const outcome = afterListing(undefined, [video('u', null), video('n', NOW - 3600)], {
+	const outcome = partnerSeen(undefined, [video('u', null), video('n', NOW - 3600)], {
 		baseUrl: BASE,
 		nowSeconds: NOW,
 	});
-	expect(outcome.queue).toEqual([]);
-	expect(outcome.next(0)).toEqual(state({ since: NOW - 3599, keys: ['u', 'n'] }));
+	expect(outcome.fresh).toEqual([]);
+	expect(outcome.next([], new Map())).toEqual(state({ since: NOW - 3599, keys: ['u', 'n'] }));
 });
 
 test('a video with purchased_at null is new once, then known', () => {
-	const first = afterListing(state(), [video('undated', null)], { baseUrl: BASE, nowSeconds: NOW });
-	expect(first.queue.map((v) => v.video_key)).toEqual(['undated']);
-	const again = afterListing(first.next(1), [video('undated', null)], {
+	const first = partnerSeen(state(), [video('undated', null)], { baseUrl: BASE, nowSeconds: NOW });
+	expect(first.fresh.map((v) => v.video_key)).toEqual(['undated']);
+	const again = partnerSeen(first.next([], new Map()), [video('undated', null)], {
 		baseUrl: BASE,
 		nowSeconds: NOW,
 	});
-	expect(again.queue).toEqual([]);
+	expect(again.fresh).toEqual([]);
 });
 
 test('remembered keys are bounded, but never drop one the boundary still needs', () => {
 	const old = Array.from({ length: KEEP_KEYS }, (_, i) => `old-${i}`);
 	const burst = Array.from({ length: KEEP_KEYS + 5 }, (_, i) => video(`new-${i}`, NOW));
-	const next = afterListing(state({ keys: old }), burst, { baseUrl: BASE, nowSeconds: NOW }).next(
-		burst.length,
+	const next = partnerSeen(state({ keys: old }), burst, { baseUrl: BASE, nowSeconds: NOW }).next(
+		[],
+		new Map(),
 	);
 	expect(next.keys).toHaveLength(KEEP_KEYS + 5);
 	expect(next.keys.every((key) => key.startsWith('new-'))).toBe(true);
 	// A quiet poll re-lists that second while it is open: all still kept, nothing new.
-	const quiet = afterListing(next, burst, { baseUrl: BASE, nowSeconds: NOW + 30 });
-	expect(quiet.queue).toEqual([]);
-	expect(quiet.next(0).keys).toHaveLength(KEEP_KEYS + 5);
+	const quiet = partnerSeen(next, burst, { baseUrl: BASE, nowSeconds: NOW + 30 });
+	expect(quiet.fresh).toEqual([]);
+	expect(quiet.next([], new Map()).keys).toHaveLength(KEEP_KEYS + 5);
 	// Once settled, the boundary moves past that second and the bound applies again.
-	const settled = afterListing(quiet.next(0), burst, {
+	const settled = partnerSeen(quiet.next([], new Map()), burst, {
 		baseUrl: BASE,
 		nowSeconds: NOW + SETTLE_SECONDS + 1,
-	}).next(0);
+	}).next([], new Map());
 	expect(settled.since).toBe(NOW + 1);
 	expect(settled.keys).toHaveLength(KEEP_KEYS);
 });
 
 test('saved data of another base URL, version or shape is not trusted', () => {
 	const saved = { ...state() } as unknown as IDataObject;
-	expect(readState(saved, BASE)).toEqual(state());
-	expect(readState(saved, 'https://staging.gridbank.example')).toBeUndefined();
-	expect(readState({ ...saved, version: 0 }, BASE)).toBeUndefined();
-	expect(readState({ ...saved, since: 'yesterday' }, BASE)).toBeUndefined();
-	expect(readState({ ...saved, keys: 'a,b' }, BASE)).toBeUndefined();
-	expect(readState({}, BASE)).toBeUndefined();
+	expect(readPartnerState(saved, BASE)).toEqual(state());
+	expect(readPartnerState(saved, 'https://staging.gridbank.example')).toBeUndefined();
+	expect(readPartnerState({ ...saved, version: 0 }, BASE)).toBeUndefined();
+	expect(readPartnerState({ ...saved, since: 'yesterday' }, BASE)).toBeUndefined();
+	expect(readPartnerState({ ...saved, keys: 'a,b' }, BASE)).toBeUndefined();
+	expect(readPartnerState({}, BASE)).toBeUndefined();
 });
 
 test('only changed fields are written, and an empty backlog is not stored', () => {
@@ -116,7 +117,7 @@ test('only changed fields are written, and an empty backlog is not stored', () =
 	writeState(data, state({ keys: ['a'] }));
 	expect(writes).toEqual([]);
 	writeState(data, state({ keys: ['b', 'a'], pending: [video('p', NOW)] }));
-	expect(writes.sort()).toEqual(['keys', 'pending']);
+	expect(writes.sort()).toEqual(['backlog', 'keys']);
 	writeState(data, state({ keys: ['b', 'a'] }));
-	expect(data.pending).toBeUndefined();
+	expect(data.backlog).toBeUndefined();
 });

@@ -21,7 +21,7 @@ test.each([
 	['503 SlowDown with Retry-After: 1 on part 2', { status: 503, code: 'SlowDown', retryAfter: 1 }],
 	['a reset mid-body of part 2', { reset: true }],
 	['a slow part 2 (held 1.5 s)', { delayMs: 1500 }],
-])('%s: retried, the object lands whole', async (_, fault) => {
+])('%s: retried (or, when slow, waited for), the object lands whole', async (_, fault) => {
 	const v = video();
 	s3().faults.add({ op: 'UploadPart', partNumber: 2, ...fault });
 	const run = await copyPartner(s3(), { videoKey: v.videoKey, key: v.key });

@@ -101,3 +101,26 @@ test('bad input fails before any request: a bucket name S3 refuses, a key with a
 	}
 	expect(s3().requests).toEqual([]);
 });
+
+test('parts in flight never exceed the plan (Parallel Connections 2: two at once, never three)', async () => {
+	const key = licensed(4);
+	const size = 16 * MIB;
+	sim().setVideoFile(key, { size });
+	// Every part is held 800 ms by the store, so parts that overlap are seen overlapping.
+	s3().faults.add({ op: 'UploadPart', delayMs: 800, times: 10 });
+	let most = 0;
+	const watch = setInterval(() => {
+		const open = s3().requests.filter((r) => r.op === 'UploadPart' && r.status === undefined);
+		most = Math.max(most, open.length);
+	}, 10);
+	const run = await copyPartner(s3(), {
+		videoKey: key,
+		key: 'window/two.mov',
+		ifExists: 'overwrite',
+		options: { parallelConnections: 2 },
+	});
+	clearInterval(watch);
+	expect(run.error).toBeUndefined();
+	expect(s3().requests.filter((r) => r.op === 'UploadPart')).toHaveLength(4);
+	expect(most).toBe(2);
+});

@@ -133,7 +133,7 @@ test('trigger: a listing whose text carries the key reaches neither items nor th
 	sim().addPartnerLicences(key, 3, { videoKeys: ids });
 	const poll = await trigger.tick();
 	expect(poll.items).toHaveLength(1);
-	const pending = (trigger.nodeState as { pending?: unknown[] }).pending;
+	const pending = (trigger.nodeState as { backlog?: unknown[] }).backlog;
 	expect(pending).toHaveLength(2);
 	for (const text of [JSON.stringify(poll.items), JSON.stringify(trigger.nodeState)]) {
 		expect(text).toContain('[redacted]');
