@@ -29,6 +29,7 @@ const {
 	PARTNER_CRED,
 	ENTERPRISE_CRED,
 	STORAGE_CRED,
+	PKG,
 	rt,
 } = require('./helpers');
 const { BUCKET } = require('../scripts/job-services');
@@ -281,6 +282,141 @@ test('a copy cancelled mid-upload (Stop in n8n) aborts its multipart upload: no 
 	} finally {
 		job.s3.faults.clear();
 		await server.stop();
-		await n8n.cli(['update:workflow', `--id=${wf.id}`, '--active=false'], { allowFail: true });
+		await n8n.cli(
+			rt.N8N_MAJOR >= 2
+				? ['unpublish:workflow', `--id=${wf.id}`]
+				: ['update:workflow', `--id=${wf.id}`, '--active=false'],
+			{ allowFail: true },
+		);
 	}
 });
+
+test("both triggers' Copy to Storage, published: each new video's file lands in the bucket once, its SHA-256 (read back by AWS SDK) the item's and GridBank's; an undeliverable one comes with downloadError and leaves nothing", async () => {
+	const { sim, simulator, n8n, job, state } = s;
+	const { parse } = require(path.join(rt.CACHE_DIR, 'node_modules', 'flatted'));
+	const everyMinute = { item: [{ mode: 'everyMinute' }] };
+	const copy = (keyPrefix) => ({
+		download: false,
+		copyToStorage: true,
+		bucket: BUCKET,
+		keyPrefix,
+		ifExists: 'overwrite',
+	});
+	const partnerTrigger = {
+		parameters: { pollTimes: everyMinute, ...copy('e2e-trigger-p/'), options: {} },
+		id: crypto.randomUUID(),
+		name: 'New licence',
+		type: `${PKG}.gridBankPartnerTrigger`,
+		typeVersion: 1,
+		position: [0, 0],
+		...withStorage(PARTNER_CRED),
+	};
+	const query = `copytrigger${Date.now() % 100000}`;
+	const enterpriseTrigger = {
+		parameters: { pollTimes: everyMinute, query, ...copy('e2e-trigger-e/'), options: {} },
+		id: crypto.randomUUID(),
+		name: 'New footage',
+		type: `${PKG}.gridBankEnterpriseTrigger`,
+		typeVersion: 1,
+		position: [0, 0],
+		...withStorage(ENTERPRISE_CRED),
+	};
+	const wfs = [
+		workflow('e2eCopyTrigP', 'e2e: Partner Trigger copies', [partnerTrigger], []),
+		workflow('e2eCopyTrigE', 'e2e: Enterprise Trigger copies', [enterpriseTrigger], []),
+	];
+	await n8n.importWorkflows(wfs);
+	for (const wf of wfs) await n8n.cli(rt.activateWorkflowArgs(wf.id));
+	const server = await startServer(n8n, {
+		port: await rt.freePort(),
+		owner: OWNER,
+		logFile: path.join(state.userFolder, 'copy-triggers.log'),
+		extraEnv: job.n8nEnv,
+	});
+	const items = async (workflowId) => {
+		const list = await server.rest(
+			'GET',
+			`/executions?filter=${encodeURIComponent(JSON.stringify({ workflowId }))}`,
+		);
+		const out = [];
+		for (const e of list.results ?? list) {
+			if (e.status === 'running' || e.status === 'new') return undefined;
+			const full = await server.rest('GET', `/executions/${e.id}`);
+			const data = parse(full.data);
+			const runs = Object.values(data.resultData.runData)[0];
+			out.push(...runs[0].data.main[0].map((i) => i));
+		}
+		return out;
+	};
+	try {
+		// Activation polls note what exists; then new videos, one of each undeliverable.
+		await new Promise((r) => setTimeout(r, 5000));
+		const licences = simulator.addPartnerLicences(sim.DEMO_PARTNER_KEY, 2);
+		const footage = simulator.addEnterpriseVideos(
+			[1, 2].map((i) => ({ title: `${query} clip ${i}`, keywords: [query], duration: 30 })),
+		);
+		simulator.setVideoFile(licences[0], { size: 20 * MiB + 7 }); // two 16 MiB-or-less parts
+		simulator.setVideoFile(footage[0], { size: 17 * MiB });
+		const [badLicence, goodLicence] = licences;
+		const [goodFootage, badFootage] = footage;
+		simulator.faults.partnerForbidden(
+			`/videos/${encodeURIComponent(badLicence)}/download`,
+			'licence_refunded',
+			100,
+		);
+		simulator.faults.failNext({
+			status: 404,
+			path: `/external/v1/videos/${encodeURIComponent(badFootage)}/download`,
+			count: 100,
+		});
+		const got = {};
+		for (const [wf, idField, ids] of [
+			['e2eCopyTrigP', 'video_key', licences],
+			['e2eCopyTrigE', 'id', footage],
+		])
+			got[wf] = await waitFor(
+				`${wf} to deliver the new videos`,
+				async () => {
+					const list = await items(wf);
+					return list && ids.every((id) => list.some((i) => i.json[idField] === id))
+						? list
+						: undefined;
+				},
+				{ timeoutMs: 180_000, everyMs: 2000 },
+			);
+		for (const [wf, idField, good, bad, prefix] of [
+			['e2eCopyTrigP', 'video_key', goodLicence, badLicence, 'e2e-trigger-p/'],
+			['e2eCopyTrigE', 'id', goodFootage, badFootage, 'e2e-trigger-e/'],
+		]) {
+			const byId = (id) => got[wf].filter((i) => i.json[idField] === id);
+			expect(byId(good)).toHaveLength(1);
+			expect(byId(bad)).toHaveLength(1);
+			const item = byId(good)[0];
+			const file = simulator.getVideoFile(good);
+			expect(item.binary).toBeUndefined();
+			expect(item.json).toEqual(
+				expect.objectContaining({
+					bucket: BUCKET,
+					key: `${prefix}${good}/${file.fileName}`,
+					size: file.size,
+					sha256: sim.fileSha256(good, file.size),
+				}),
+			);
+			expect(await readBack(item.json.key)).toEqual(
+				expect.objectContaining({ sha256: item.json.sha256, size: file.size }),
+			);
+			expect(byId(bad)[0].json.downloadError).toEqual(expect.any(String));
+			expect(await absent(`${prefix}${bad}/${simulator.getVideoFile(bad).fileName}`)).toBe(true);
+		}
+		expect(await uploadsLeft()).toEqual([]);
+	} finally {
+		await server.stop();
+		for (const wf of wfs)
+			await n8n.cli(
+				rt.N8N_MAJOR >= 2
+					? ['unpublish:workflow', `--id=${wf.id}`]
+					: ['update:workflow', `--id=${wf.id}`, '--active=false'],
+				{ allowFail: true },
+			);
+	}
+}, 360_000);
