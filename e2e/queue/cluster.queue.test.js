@@ -9,7 +9,7 @@ const fs = require('node:fs');
 const path = require('node:path');
 const rt = require('../../scripts/n8n-runtime');
 const { startCluster } = require('../../scripts/queue-cluster');
-const { startJobServices } = require('../../scripts/job-services');
+const { startJobServices, BUCKET } = require('../../scripts/job-services');
 const { expectMastersInBucket, expectAnnounced } = require('../job-checks');
 const q = require('./queue-helpers');
 
@@ -68,8 +68,14 @@ beforeAll(async () => {
 		workers: 2,
 		concurrency: 10,
 		credentials: [...q.credentials(simulator.baseUrl, pacingSim.baseUrl, sim), ...job.credentials],
-		workflows: [q.downloadWorkflow(), q.pacingWorkflow(200), q.triggerWorkflow(), example],
-		publish: [q.DOWNLOAD_WF, q.PACING_WF, q.TRIGGER_WF, example.id],
+		workflows: [
+			q.downloadWorkflow(),
+			q.copyWorkflow(BUCKET),
+			q.pacingWorkflow(200),
+			q.triggerWorkflow(),
+			example,
+		],
+		publish: [q.DOWNLOAD_WF, q.COPY_WF, q.PACING_WF, q.TRIGGER_WF, example.id],
 		env: job.n8nEnv, // every process's Slack node reaches the stand-in
 	});
 }, 900_000);
@@ -341,3 +347,23 @@ test('(c, second part) later polls emit nothing twice', async () => {
 	expect(keys.sort()).toEqual([...triggerKeys].sort());
 	expect(new Set(keys).size).toBe(keys.length);
 }, 180_000);
+
+test("(g) a 2 GiB master, over database binary mode's cap, copied by Copy to Storage on a worker: the object byte-exact (SHA-256 streamed back through the S3 API), the item's SHA-256 GridBank's, nothing in n8n's binary data, no upload left", async () => {
+	const SIZE = 2 * 1024 ** 3;
+	const videoKey = simulator.partnerLicences(sim.DEMO_PARTNER_KEY).at(-1).video_key;
+	simulator.setVideoFile(videoKey, { size: SIZE });
+	const key = `queue-2gib/${videoKey}.mov`;
+	const before = new Set((await q.executions(cluster, q.COPY_WF)).map((e) => e.id));
+	const answer = await q.postWebhook(cluster, q.COPY_PATH, { videoKey, key }, 900_000);
+	expect(answer.status).toBe(200);
+	const expected = sim.fileSha256(videoKey, SIZE);
+	expect(answer.body).toEqual(
+		expect.objectContaining({ key, size: SIZE, sha256: expected, skipped: false }),
+	);
+	const [run] = (await q.executions(cluster, q.COPY_WF)).filter((e) => !before.has(e.id));
+	expect(run.status).toBe('success');
+	expect(['worker1', 'worker2']).toContain(cluster.workerOf()[run.id]);
+	expect(await q.binaries(cluster, run.id)).toEqual([]);
+	expect(await job.object(key)).toEqual({ sha256: expected, size: SIZE });
+	expect(await job.s3.listMultipartUploads(BUCKET)).toEqual([]);
+}, 900_000);
