@@ -27,6 +27,8 @@ export function storagePlans(short: boolean, argv = process.argv): StoragePlan[]
 	// --storage-size=64 (MiB) and --storage-modes=filesystem,default: fewer or smaller rows.
 	const size = arg('storage-size');
 	const modes = arg('storage-modes')?.split(',');
+	// --storage-nodes="n8n alone,Copy to Storage": only these rows (a 4 GiB copy without the S3 node's 4 GiB Buffer).
+	const only = arg('storage-nodes')?.split(',');
 	const plans: StoragePlan[] = short
 		? [
 				{
@@ -43,5 +45,6 @@ export function storagePlans(short: boolean, argv = process.argv): StoragePlan[]
 			];
 	return plans
 		.filter((p) => !modes || modes.includes(p.mode))
-		.map((p) => (size ? { ...p, size: Number(size) * MiB } : p));
+		.map((p) => (size ? { ...p, size: Number(size) * MiB } : p))
+		.map((p) => (only ? { ...p, nodes: p.nodes.filter((n) => only.includes(n)) } : p));
 }

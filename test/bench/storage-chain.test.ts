@@ -52,6 +52,16 @@ describe('storage-chain plans', () => {
 			]);
 	});
 
+	test('--storage-nodes keeps only the rows named', () => {
+		expect(
+			storagePlans(false, [
+				'--storage-size=4096',
+				'--storage-modes=filesystem',
+				'--storage-nodes=n8n alone,Copy to Storage',
+			]),
+		).toEqual([{ mode: 'filesystem', size: 4096 * MiB, nodes: ['n8n alone', 'Copy to Storage'] }]);
+	});
+
 	test('--storage-size and --storage-modes narrow a run', () => {
 		expect(
 			storagePlans(false, ['--storage-size=8', '--storage-modes=database']).map((p) => [
