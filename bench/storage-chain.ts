@@ -64,7 +64,7 @@ const S3_FILES = ['object', 'metadata.json', 'object.md5'].map((s) => `._S3rver_
 
 /** The files each node's copy leaves; the first holds the bytes. */
 function destination(which: StorageNode, dirs: Record<string, string>, name: string): string[] {
-	if (which === 'S3')
+	if (which === 'S3' || which === 'Copy to Storage')
 		return S3_FILES.map((suffix) => join(dirs.s3 as string, BUCKET, `${name}${suffix}`));
 	return [join((which === 'FTP (SFTP)' ? dirs.sftp : dirs.files) as string, name)];
 }

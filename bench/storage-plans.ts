@@ -9,11 +9,17 @@ export interface StoragePlan {
 	nodes: StorageNode[];
 }
 
-const EVERY: StorageNode[] = ['n8n alone', 'Read/Write Files', 'S3', 'FTP (SFTP)'];
+const EVERY: StorageNode[] = [
+	'n8n alone',
+	'Read/Write Files',
+	'S3',
+	'FTP (SFTP)',
+	'Copy to Storage',
+];
 /**
  * Full: 1 GiB in filesystem mode (what a production n8n uses for video), sizes that fit in the
  * modes that hold binary data in memory (default, 96 MiB) or in the database (256 MiB).
- * Short (CI): 64 MiB, filesystem, S3 and Read/Write Files only.
+ * Short (CI): 64 MiB, filesystem, S3, Read/Write Files and Copy to Storage only.
  */
 export function storagePlans(short: boolean, argv = process.argv): StoragePlan[] {
 	const arg = (name: string) =>
@@ -21,8 +27,16 @@ export function storagePlans(short: boolean, argv = process.argv): StoragePlan[]
 	// --storage-size=64 (MiB) and --storage-modes=filesystem,default: fewer or smaller rows.
 	const size = arg('storage-size');
 	const modes = arg('storage-modes')?.split(',');
+	// --storage-nodes="n8n alone,Copy to Storage": only these rows (a 4 GiB copy without the S3 node's 4 GiB Buffer).
+	const only = arg('storage-nodes')?.split(',');
 	const plans: StoragePlan[] = short
-		? [{ mode: 'filesystem', size: 64 * MiB, nodes: ['n8n alone', 'Read/Write Files', 'S3'] }]
+		? [
+				{
+					mode: 'filesystem',
+					size: 64 * MiB,
+					nodes: ['n8n alone', 'Read/Write Files', 'S3', 'Copy to Storage'],
+				},
+			]
 		: [
 				{ mode: 'filesystem', size: GiB, nodes: EVERY },
 				// Our node refuses a file over 100 MiB in default mode before its body (README).
@@ -31,5 +45,6 @@ export function storagePlans(short: boolean, argv = process.argv): StoragePlan[]
 			];
 	return plans
 		.filter((p) => !modes || modes.includes(p.mode))
-		.map((p) => (size ? { ...p, size: Number(size) * MiB } : p));
+		.map((p) => (size ? { ...p, size: Number(size) * MiB } : p))
+		.map((p) => (only ? { ...p, nodes: p.nodes.filter((n) => only.includes(n)) } : p));
 }

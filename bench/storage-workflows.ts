@@ -1,6 +1,7 @@
 // The workflows and credentials of the storage-chain phase: Manual Trigger -> GridBank Partner
-// (Get Download URL with Download File) -> one of n8n's storage nodes, built with the e2e
-// suite's builders so that the bench and the e2e tests describe workflows one way.
+// (Get Download URL with Download File) -> one of n8n's storage nodes, or Manual Trigger ->
+// GridBank Partner (Copy to Storage) straight into the bucket, built with the e2e suite's
+// builders so that the bench and the e2e tests describe workflows one way.
 import { join } from 'node:path';
 
 import { ROOT } from './env';
@@ -12,19 +13,28 @@ interface N8nNode {
 interface Builders {
 	node(name: string, type: string, parameters: object, extra?: object): N8nNode;
 	manualTrigger(name?: string): N8nNode;
-	partner(name: string, parameters: object): N8nNode;
+	partner(name: string, parameters: object, extra?: object): N8nNode;
 	workflow(id: string, name: string, nodes: N8nNode[], edges: Array<[string, string]>): object;
 }
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const e2e = require(join(ROOT, 'e2e', 'helpers.js')) as Builders;
 
 /** The storage nodes measured, by the name the results use. */
-export const STORAGE_NODES = ['n8n alone', 'Read/Write Files', 'S3', 'FTP (SFTP)'] as const;
+export const STORAGE_NODES = [
+	'n8n alone',
+	'Read/Write Files',
+	'S3',
+	'FTP (SFTP)',
+	'Copy to Storage',
+] as const;
 export type StorageNode = (typeof STORAGE_NODES)[number];
 
 export const BUCKET = 'gridbank-masters';
 const S3_CRED = { s3: { id: 'benchS3Local00001', name: 'Local S3-compatible server' } };
 const SFTP_CRED = { sftp: { id: 'benchSftpLocal001', name: 'Local OpenSSH server' } };
+const STORAGE_CRED = {
+	gridBankS3StorageApi: { id: 'benchStorageLocal', name: 'Local S3-compatible server (GridBank)' },
+};
 
 export interface Destinations {
 	s3: { endpoint: string; region: string; accessKeyId: string; secretAccessKey: string };
@@ -39,9 +49,15 @@ export function storageCredentials(d: Destinations): object[] {
 		type: 's3',
 		data: { endpoint, region, accessKeyId, secretAccessKey, forcePathStyle: true },
 	};
-	if (!d.sftp) return [s3];
+	const storage = {
+		...STORAGE_CRED.gridBankS3StorageApi,
+		type: 'gridBankS3StorageApi',
+		data: { endpoint, region, accessKeyId, secretAccessKey, addressing: 'path', testBucket: '' },
+	};
+	if (!d.sftp) return [s3, storage];
 	return [
 		s3,
+		storage,
 		{
 			...SFTP_CRED.sftp,
 			type: 'sftp',
@@ -56,7 +72,11 @@ export function storageCredentials(d: Destinations): object[] {
 }
 
 /** The node that stores the downloaded master as `objectName` (under `folder` for files). */
-function storageNode(which: StorageNode, objectName: string, folder: string): N8nNode {
+function storageNode(
+	which: Exclude<StorageNode, 'Copy to Storage'>,
+	objectName: string,
+	folder: string,
+): N8nNode {
 	const binary = { binaryData: true, binaryPropertyName: 'data' };
 	switch (which) {
 		case 'n8n alone':
@@ -103,6 +123,31 @@ export function chainWorkflow(
 	folder: string,
 ): object {
 	const start = e2e.manualTrigger();
+	if (which === 'Copy to Storage') {
+		// One node: the download and the upload are the copy ('Store', as the other rows time it).
+		const copy = e2e.partner(
+			'Store',
+			{
+				operation: 'copyToStorage',
+				videoKey,
+				bucket: BUCKET,
+				key: objectName,
+				ifExists: 'overwrite',
+			},
+			{
+				credentials: {
+					gridBankPartnerApi: { id: 'gbPartnerCredDemo', name: 'GridBank Partner account' },
+					...STORAGE_CRED,
+				},
+			},
+		);
+		return e2e.workflow(
+			id,
+			`bench: GridBank -> ${which}`,
+			[start, copy],
+			[[start.name, copy.name]],
+		);
+	}
 	const store = storageNode(which, objectName, folder);
 	if (which === 'n8n alone')
 		return e2e.workflow(id, `bench: ${which}`, [start, store], [[start.name, store.name]]);

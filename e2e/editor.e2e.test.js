@@ -562,7 +562,7 @@ async function pictureOfWorkflow(page, url, wf) {
 }
 
 // Last, so the minutes n8n's poll schedule takes overlap the tests above.
-test('trigger example, published: emits nothing already licensed, then backs up each new licence exactly once to S3 and tells Slack; a video whose download fails goes to the Slack warning', async () => {
+test('trigger example, published: emits nothing already licensed, then copies each new licence exactly once into the bucket (Copy to Storage) and tells Slack its key and SHA-256; a video that cannot be copied goes to the Slack warning', async () => {
 	if (!triggerWf) throw new Error(`examples/${TRIGGER_EXAMPLE} is missing`);
 	const { sim, simulator } = s;
 	const staticData = async () =>
@@ -602,7 +602,7 @@ test('trigger example, published: emits nothing already licensed, then backs up 
 	const backup = messages.find((m) => m.text.includes('backed up from GridBank to S3'));
 	const warning = messages.find((m) => m.text.includes('NOT backed up'));
 	expect(backup.text).toContain('2 newly licensed videos backed up');
-	expectAnnounced(backup.text, stored, titles);
+	expectAnnounced(backup.text, stored, titles, undefined, { withSha256: true });
 	expect(warning.text).toContain(
 		`(${refunded}): Video "${refunded}" is not licensed by this account`,
 	);

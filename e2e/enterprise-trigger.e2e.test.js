@@ -110,7 +110,7 @@ test('example published: notes what matches; each new match lands in the bucket 
 	const backup = slack().find((m) => m.text.includes('stored in S3'));
 	const warning = slack().find((m) => m.text.includes('NOT stored'));
 	expect(backup.text).toContain('2 new clips matching your GridBank search');
-	expectAnnounced(backup.text, stored, titles, FOOTAGE_BUCKET);
+	expectAnnounced(backup.text, stored, titles, FOOTAGE_BUCKET, { withSha256: true });
 	expect(warning.text).toContain(`*${titles[broken]}* (${broken}): `);
 	for (const id of good) expect(warning.text).not.toContain(id);
 	await server.stop();

@@ -9,7 +9,12 @@ const fs = require('node:fs');
 const path = require('node:path');
 const rt = require('../scripts/n8n-runtime');
 const s3Server = require('../scripts/s3-server');
-const { s3Credential, awsCredential, slackCredential } = require('../scripts/job-services');
+const {
+	s3Credential,
+	awsCredential,
+	storageCredential,
+	slackCredential,
+} = require('../scripts/job-services');
 const { aptInstall } = require('../scripts/apt-install');
 const { STATE_FILE, E2E_DIR, ARTIFACTS, CHROMIUM } = require('./helpers');
 
@@ -53,6 +58,7 @@ module.exports = async function globalSetup() {
 		...rt.demoCredentials(baseUrl, sim),
 		s3Credential(s3),
 		awsCredential(s3),
+		storageCredential(s3),
 		slackCredential(),
 		{
 			id: 'gbPartnerBadKey01',

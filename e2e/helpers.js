@@ -30,6 +30,10 @@ const PARTNER_CRED = {
 const ENTERPRISE_CRED = {
 	gridBankEnterpriseApi: { id: 'gbEnterpriseCredDm', name: 'GridBank Enterprise account' },
 };
+/** The package's storage credential (Copy to Storage), pointing at the suite's local S3 server. */
+const STORAGE_CRED = {
+	gridBankS3StorageApi: { id: 'gbStorageCredLocal', name: 'GridBank storage account' },
+};
 const BAD_PARTNER_CRED = {
 	gridBankPartnerApi: { id: 'gbPartnerBadKey01', name: 'GridBank Partner (wrong key)' },
 };
@@ -149,6 +153,7 @@ module.exports = {
 	TRIGGER_EXAMPLE_STARTS,
 	PARTNER_CRED,
 	ENTERPRISE_CRED,
+	STORAGE_CRED,
 	BAD_PARTNER_CRED,
 	openSession,
 	node,

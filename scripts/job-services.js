@@ -15,7 +15,7 @@ const AWS_BUCKET = 'my-company.gridbank-originals';
 const KEY_PREFIX = 'gridbank';
 /** The Enterprise Trigger example's bucket and key prefix (its Settings). */
 const FOOTAGE_BUCKET = 'gridbank-footage';
-const FOOTAGE_PREFIX = 'footage';
+const FOOTAGE_PREFIX = 'gridbank'; // Copy to Storage's default key: gridbank/<video id>/<file name>
 
 /** n8n's S3 credential (the "S3" type: any S3-compatible endpoint) the examples reference. */
 function s3Credential(s3) {
@@ -50,6 +50,23 @@ function awsCredential(s3) {
 	};
 }
 
+/** The package's own storage credential (Copy to Storage) the examples reference: the local server, path-style. */
+function storageCredential(s3) {
+	return {
+		id: 'gbStorageCredLocal',
+		name: 'GridBank storage account',
+		type: 'gridBankS3StorageApi',
+		data: {
+			endpoint: s3.endpoint,
+			region: s3.region,
+			accessKeyId: s3.accessKeyId,
+			secretAccessKey: s3.secretAccessKey,
+			addressing: 'path',
+			testBucket: BUCKET,
+		},
+	};
+}
+
 /** n8n's Slack credential the examples reference, with the token the stand-in accepts. */
 function slackCredential() {
 	return {
@@ -80,7 +97,7 @@ async function startJobServices({ dir, s3Port = 0 }) {
 		s3,
 		slack,
 		n8nEnv: slack.n8nEnv,
-		credentials: [s3Credential(s3), awsCredential(s3), slackCredential()],
+		credentials: [s3Credential(s3), awsCredential(s3), storageCredential(s3), slackCredential()],
 		/** Every object in `bucket` under `prefix`: [{ key, size }]. */
 		objects: (prefix = `${KEY_PREFIX}/`, bucket = BUCKET) => listObjects(s3, bucket, prefix),
 		/** An object's { sha256, size }, read back through the S3 API. */
@@ -98,6 +115,7 @@ module.exports = {
 	objectKey,
 	s3Credential,
 	awsCredential,
+	storageCredential,
 	slackCredential,
 	startJobServices,
 };

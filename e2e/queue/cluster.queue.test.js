@@ -9,7 +9,7 @@ const fs = require('node:fs');
 const path = require('node:path');
 const rt = require('../../scripts/n8n-runtime');
 const { startCluster } = require('../../scripts/queue-cluster');
-const { startJobServices } = require('../../scripts/job-services');
+const { startJobServices, BUCKET } = require('../../scripts/job-services');
 const { expectMastersInBucket, expectAnnounced } = require('../job-checks');
 const q = require('./queue-helpers');
 
@@ -68,8 +68,14 @@ beforeAll(async () => {
 		workers: 2,
 		concurrency: 10,
 		credentials: [...q.credentials(simulator.baseUrl, pacingSim.baseUrl, sim), ...job.credentials],
-		workflows: [q.downloadWorkflow(), q.pacingWorkflow(200), q.triggerWorkflow(), example],
-		publish: [q.DOWNLOAD_WF, q.PACING_WF, q.TRIGGER_WF, example.id],
+		workflows: [
+			q.downloadWorkflow(),
+			q.copyWorkflow(BUCKET),
+			q.pacingWorkflow(200),
+			q.triggerWorkflow(),
+			example,
+		],
+		publish: [q.DOWNLOAD_WF, q.COPY_WF, q.PACING_WF, q.TRIGGER_WF, example.id],
 		env: job.n8nEnv, // every process's Slack node reaches the stand-in
 	});
 }, 900_000);
@@ -163,7 +169,7 @@ test('(c, first part) the Partner Trigger, active on the main, starts executions
 	freshInC = fresh;
 }, 300_000);
 
-test('(e) the queue-mode example as shipped: its trigger (no Download File) polls on the main, the download runs on a worker, each master lands in S3 byte-exact and Slack hears of it', async () => {
+test('(e) the queue-mode example as shipped: its trigger (no Download File) polls on the main, Copy to Storage runs on a worker (database binary mode: no binary data at all), each master lands in the bucket byte-exact and Slack hears of it with its key and SHA-256', async () => {
 	expect(freshInC).toHaveLength(3);
 	const runs = await settledExecutions(example.id, "the example's execution");
 	const workerOf = cluster.workerOf();
@@ -171,7 +177,7 @@ test('(e) the queue-mode example as shipped: its trigger (no Download File) poll
 	const titles = {};
 	for (const e of runs) {
 		expect([e.status, e.mode]).toEqual(['success', 'trigger']);
-		expect(['worker1', 'worker2']).toContain(workerOf[e.id]); // the download ran on a worker
+		expect(['worker1', 'worker2']).toContain(workerOf[e.id]); // the copy ran on a worker
 		const data = await q.executionData(cluster, e.id);
 		const items = data.resultData.runData['New licence on GridBank'][0].data.main[0];
 		for (const i of items) {
@@ -179,7 +185,9 @@ test('(e) the queue-mode example as shipped: its trigger (no Download File) poll
 			titles[i.json.video_key] = i.json.title;
 		}
 		emitted.push(...items.map((i) => i.json.video_key));
-		expect(data.resultData.runData['Download master'][0].data.main[0]).toHaveLength(items.length);
+		const copies = data.resultData.runData['Copy to bucket'][0].data.main[0];
+		expect(copies).toHaveLength(items.length);
+		for (const c of copies) expect(c.binary).toBeUndefined(); // straight into the bucket
 	}
 	expect(emitted.sort()).toEqual([...freshInC].sort());
 	const stored = await expectMastersInBucket({ job, sim, simulator }, freshInC);
@@ -189,7 +197,7 @@ test('(e) the queue-mode example as shipped: its trigger (no Download File) poll
 	const text = job.slack.messages.map((m) => m.text).join('\n');
 	expect(job.slack.messages.every((m) => m.channel === '#video-masters')).toBe(true);
 	expect(text).not.toContain('NOT backed up');
-	expectAnnounced(text, stored, titles);
+	expectAnnounced(text, stored, titles, undefined, { withSha256: true });
 }, 300_000);
 
 test('(a) twenty downloads at once: both workers take part, every file byte-exact in the database', async () => {
@@ -339,3 +347,23 @@ test('(c, second part) later polls emit nothing twice', async () => {
 	expect(keys.sort()).toEqual([...triggerKeys].sort());
 	expect(new Set(keys).size).toBe(keys.length);
 }, 180_000);
+
+test("(g) a 2 GiB master, over database binary mode's cap, copied by Copy to Storage on a worker: the object byte-exact (SHA-256 streamed back through the S3 API), the item's SHA-256 GridBank's, nothing in n8n's binary data, no upload left", async () => {
+	const SIZE = 2 * 1024 ** 3;
+	const videoKey = simulator.partnerLicences(sim.DEMO_PARTNER_KEY).at(-1).video_key;
+	simulator.setVideoFile(videoKey, { size: SIZE });
+	const key = `queue-2gib/${videoKey}.mov`;
+	const before = new Set((await q.executions(cluster, q.COPY_WF)).map((e) => e.id));
+	const answer = await q.postWebhook(cluster, q.COPY_PATH, { videoKey, key }, 900_000);
+	const expected = sim.fileSha256(videoKey, SIZE);
+	expect([answer.status, answer.body]).toEqual([
+		200,
+		expect.objectContaining({ key, size: SIZE, sha256: expected, skipped: false }),
+	]);
+	const [run] = (await q.executions(cluster, q.COPY_WF)).filter((e) => !before.has(e.id));
+	expect(run.status).toBe('success');
+	expect(['worker1', 'worker2']).toContain(cluster.workerOf()[run.id]);
+	expect(await q.binaries(cluster, run.id)).toEqual([]);
+	expect(await job.object(key)).toEqual({ sha256: expected, size: SIZE });
+	expect(await job.s3.listMultipartUploads(BUCKET)).toEqual([]);
+}, 900_000);

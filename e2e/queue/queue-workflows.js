@@ -7,7 +7,9 @@ const { node, PKG, workflow } = require('../helpers');
 const DOWNLOAD_WF = 'gbQueueDownload01';
 const PACING_WF = 'gbQueuePacing0001';
 const TRIGGER_WF = 'gbQueueTrigger001';
+const COPY_WF = 'gbQueueCopy000001';
 const DOWNLOAD_PATH = 'gb-queue-download';
+const COPY_PATH = 'gb-queue-copy';
 const PACING_PATH = 'gb-queue-pacing';
 
 const cred = (id, name) => ({ gridBankPartnerApi: { id, name } });
@@ -105,6 +107,35 @@ function triggerWorkflow() {
 	);
 }
 
+/** POST {videoKey, key} copies one master into the examples' bucket on a worker (Copy to Storage). */
+function copyWorkflow(bucket) {
+	return workflow(
+		COPY_WF,
+		'Queue: copy one master to the bucket',
+		[
+			webhook('Webhook', COPY_PATH),
+			node(
+				'Copy',
+				`${PKG}.gridBankPartner`,
+				{
+					operation: 'copyToStorage',
+					videoKey: '={{ $json.body.videoKey }}',
+					bucket,
+					key: '={{ $json.body.key }}',
+					ifExists: 'overwrite',
+				},
+				{
+					credentials: {
+						...DEMO_CRED,
+						gridBankS3StorageApi: { id: 'gbStorageCredLocal', name: 'GridBank storage account' },
+					},
+				},
+			),
+		],
+		[['Webhook', 'Copy']],
+	);
+}
+
 /** The examples' Partner credential (the demo's own), and one on the pacing simulator. */
 function credentials(baseUrl, pacingBaseUrl, sim) {
 	const partner = demoCredentials(baseUrl, sim).find((c) => c.type === 'gridBankPartnerApi');
@@ -123,9 +154,12 @@ module.exports = {
 	DOWNLOAD_WF,
 	PACING_WF,
 	TRIGGER_WF,
+	COPY_WF,
+	COPY_PATH,
 	DOWNLOAD_PATH,
 	PACING_PATH,
 	downloadWorkflow,
+	copyWorkflow,
 	pacingWorkflow,
 	triggerWorkflow,
 	credentials,

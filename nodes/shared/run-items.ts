@@ -49,14 +49,18 @@ export async function runItems(
 				description?: string;
 				httpCode?: string;
 			};
-			output.push({
-				json: {
-					error: message,
-					...(description ? { description } : {}),
-					...(httpCode ? { httpCode } : {}),
-				},
-				pairedItem: { item: itemIndex },
-			});
+			// n8n's "Continue (using error output)" moves only items whose json has nothing but
+			// `error`, `message` and `details` (then adds the input item's fields): there the
+			// description goes as `details` and httpCode is left out.
+			const json =
+				ctx.getNode().onError === 'continueErrorOutput'
+					? { error: message, ...(description ? { details: description } : {}) }
+					: {
+							error: message,
+							...(description ? { description } : {}),
+							...(httpCode ? { httpCode } : {}),
+						};
+			output.push({ json, pairedItem: { item: itemIndex } });
 		}
 	}
 	if (hints.length) ctx.addExecutionHints(...hints);

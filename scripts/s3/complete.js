@@ -67,9 +67,13 @@ async function completeUpload(ctx, registry, store, { bucket, key, uploadId }) {
 	const etag = `${joined.digest('hex')}-${parts.length}`;
 	const temp = store.tempFile(bucket);
 	try {
-		const out = fs.createWriteStream(temp);
-		for (const part of parts) await pipeline(fs.createReadStream(part.file), out, { end: false });
-		await new Promise((resolve, reject) => out.end((err) => (err ? reject(err) : resolve())));
+		// One stream of every part in order (a pipeline per part into one file would pile up listeners).
+		await pipeline(
+			(async function* () {
+				for (const part of parts) yield* fs.createReadStream(part.file);
+			})(),
+			fs.createWriteStream(temp),
+		);
 		const versionId = await store.commit(bucket, key, temp, { etag, metadata: upload.metadata });
 		if (versionId) ctx.set('x-amz-version-id', versionId);
 	} catch (err) {

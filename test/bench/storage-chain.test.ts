@@ -23,9 +23,13 @@ const row = (over: Partial<StorageRow>): StorageRow => ({
 });
 
 describe('storage-chain plans', () => {
-	test('--short: 64 MiB in filesystem mode, S3 against Read/Write Files and n8n alone', () => {
+	test('--short: 64 MiB in filesystem mode, S3 and Copy to Storage against Read/Write Files and n8n alone', () => {
 		expect(storagePlans(true, [])).toEqual([
-			{ mode: 'filesystem', size: 64 * MiB, nodes: ['n8n alone', 'Read/Write Files', 'S3'] },
+			{
+				mode: 'filesystem',
+				size: 64 * MiB,
+				nodes: ['n8n alone', 'Read/Write Files', 'S3', 'Copy to Storage'],
+			},
 		]);
 	});
 
@@ -39,7 +43,23 @@ describe('storage-chain plans', () => {
 		]);
 		// n8n alone and the Read/Write baseline first: every other row is compared with them.
 		for (const p of plans)
-			expect(p.nodes).toEqual(['n8n alone', 'Read/Write Files', 'S3', 'FTP (SFTP)']);
+			expect(p.nodes).toEqual([
+				'n8n alone',
+				'Read/Write Files',
+				'S3',
+				'FTP (SFTP)',
+				'Copy to Storage',
+			]);
+	});
+
+	test('--storage-nodes keeps only the rows named', () => {
+		expect(
+			storagePlans(false, [
+				'--storage-size=4096',
+				'--storage-modes=filesystem',
+				'--storage-nodes=n8n alone,Copy to Storage',
+			]),
+		).toEqual([{ mode: 'filesystem', size: 4096 * MiB, nodes: ['n8n alone', 'Copy to Storage'] }]);
 	});
 
 	test('--storage-size and --storage-modes narrow a run', () => {

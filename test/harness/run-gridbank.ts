@@ -11,7 +11,10 @@ import { runNode, type NodeRun, type RunNodeOptions } from './run-node';
 import { currentSimulator } from './simulator';
 
 export interface GridBankRunOptions
-	extends Pick<RunNodeOptions, 'input' | 'continueOnFail' | 'onStart' | 'settings'> {
+	extends Pick<
+		RunNodeOptions,
+		'input' | 'continueOnFail' | 'errorOutput' | 'onStart' | 'settings'
+	> {
 	/** Default: the file's first useSimulator(). */
 	sim?: Simulator;
 	/** Default: the simulator's demo key for the node's API. */
@@ -48,6 +51,7 @@ async function runGridBank(
 		},
 		input: options.input,
 		continueOnFail: options.continueOnFail,
+		errorOutput: options.errorOutput,
 		onStart: options.onStart,
 		settings: options.settings,
 	});

@@ -30,6 +30,8 @@ export interface RunNodeOptions {
 	/** Items fed into the node; one empty item by default. */
 	input?: Array<Record<string, unknown>> | IDataObject[];
 	continueOnFail?: boolean;
+	/** n8n's "Continue (using error output)": failed items on a second output (NodeRun.errorItems). */
+	errorOutput?: boolean;
 	/** Called with the running execution, e.g. to cancel it. */
 	onStart?: (execution: { cancel: () => void }) => void;
 	/** The workflow's settings, e.g. { timezone: 'Asia/Tokyo' }. */
@@ -48,6 +50,8 @@ export interface RunError {
 
 export interface NodeRun {
 	items: INodeExecutionData[];
+	/** The error output's items, with `errorOutput`. */
+	errorItems: INodeExecutionData[];
 	error?: RunError;
 	task: ITaskData;
 	run: IRun;
@@ -91,6 +95,7 @@ export async function runNode(options: RunNodeOptions): Promise<NodeRun> {
 				]),
 			),
 			...(options.continueOnFail ? { onError: 'continueRegularOutput' as const } : {}),
+			...(options.errorOutput ? { onError: 'continueErrorOutput' as const } : {}),
 		},
 	];
 	const connections = {
@@ -113,6 +118,7 @@ export async function runNode(options: RunNodeOptions): Promise<NodeRun> {
 	}
 	return {
 		items: task.data?.main?.[0] ?? [],
+		errorItems: task.data?.main?.[1] ?? [],
 		error: task.error as unknown as RunError | undefined,
 		task,
 		run,

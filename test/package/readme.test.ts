@@ -29,7 +29,9 @@ test('the first screen says what it does, how to install it, and the recipe with
 	expect(firstScreen).toContain(
 		`https://raw.githubusercontent.com/${owner}/${name}/main/examples/partner-trigger-backup.json`,
 	);
-	expect(firstScreen).toMatch(/IF.*downloadError/);
+	// The recipe copies masters straight into the bucket (issue 32), and Slack names key and SHA-256.
+	expect(firstScreen).toMatch(/Copy to bucket.*Copy to Storage/);
+	expect(firstScreen).toMatch(/SHA-256/);
 	expect(order.slice(0, 3)).toEqual([
 		'Install',
 		'Five-minute recipe: back up new licences to S3 and tell Slack',

@@ -76,7 +76,7 @@ export async function downloadToBinary<T = IBinaryData>(
 		const described = describeResponse(first);
 		const { total } = described;
 		const resumable = described.resumable && !rangesIgnored;
-		await checkFirstResponse(item, first, total, options.expectedSize);
+		await checkFirstResponse(item, first, total, options.expectedSize, !options.store);
 		// Every later answer must be this version of the file.
 		const version = versionOf(first.headers);
 		link.ifRange = ifRangeOf(version);

@@ -18,6 +18,8 @@ export async function checkFirstResponse(
 	first: IN8nHttpFullResponse,
 	total: number | undefined,
 	expectedSize: number | undefined,
+	/** False for a copy (its own store): n8n's binary data mode has nothing to refuse then. */
+	intoN8n = true,
 ): Promise<void> {
 	// Before anything is parsed into a plan: the total (Content-Range or Content-Length) and the body's own length.
 	const length = Number(header(first.headers, 'content-length') ?? NaN);
@@ -47,7 +49,7 @@ export async function checkFirstResponse(
 			? sized.ok
 				? wrongFileError(item, `sent ${notVideo}`, first.statusCode)
 				: wrongBytesError(item, sized)
-			: total === expectedSize
+			: total === expectedSize || !intoN8n
 				? undefined
 				: await storeRefusal(item, total);
 	if (!refusal) return;

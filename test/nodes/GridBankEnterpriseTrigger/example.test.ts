@@ -1,10 +1,9 @@
 // examples/enterprise-trigger-new-footage.json is a workflow n8n can import and keep state for,
-// and its trigger, as configured there, emits new matching footage with its file through the
-// real engine (the S3 and Slack steps run in the e2e suite).
+// and its trigger, as configured there, emits new matching footage through the real engine; the
+// copy into the bucket and the Slack steps run in the e2e suite.
 import type { INodeProperties } from 'n8n-workflow';
 
 import { GridBankEnterpriseTrigger } from '../../../nodes/GridBankEnterpriseTrigger/GridBankEnterpriseTrigger.node';
-import { storedBytes } from '../../harness/engine';
 import { readExample } from '../../harness/example-workflow';
 import { useSimulator } from '../../harness/simulator';
 import { pollEnterpriseTrigger } from '../../harness/run-gridbank';
@@ -22,7 +21,7 @@ test('its id is one n8n saves static data for (1-21 characters)', () => {
 	expect(workflow.id.length).toBeLessThanOrEqual(21);
 });
 
-test('the trigger names only parameters the node has, downloads into "data", on the Enterprise credential', () => {
+test('the trigger names only parameters the node has, downloads nothing itself (the copy does), on the Enterprise credential', () => {
 	const properties = new GridBankEnterpriseTrigger().description.properties;
 	const known = new Set(['pollTimes', ...properties.map((property) => property.name)]);
 	for (const name of Object.keys(trigger.parameters)) expect(known).toContain(name);
@@ -35,28 +34,36 @@ test('the trigger names only parameters the node has, downloads into "data", on 
 	for (const group of ['options', 'filters'])
 		for (const name of Object.keys(trigger.parameters[group] as object))
 			expect(collection(group)).toContain(name);
-	expect(trigger.parameters).toMatchObject({ download: true, binaryPropertyName: 'data' });
+	expect(trigger.parameters).toMatchObject({ download: false });
 	expect(Object.keys(trigger.credentials ?? {})).toEqual(['gridBankEnterpriseApi']);
 });
 
-test('trigger → Settings → Downloaded? → S3 → Summary → Slack, else a Slack warning; every connection to a node that exists', () => {
-	const names = workflow.nodes.map((node) => node.name);
+test('trigger → Settings → Copy to bucket (Copy to Storage) → Summary → Slack, its error output → a Slack warning; every connection to a node that exists', () => {
+	const nodes = workflow.nodes as Array<(typeof workflow.nodes)[number] & { onError?: string }>;
+	const names = nodes.map((node) => node.name);
 	const next = (name: string, output = 0) =>
 		workflow.connections[name]?.main[output].map((target) => target.node);
 	expect(next(trigger.name)).toEqual(['Settings']);
-	expect(next('Settings')).toEqual(['Downloaded?']);
-	expect(next('Downloaded?')).toEqual(['Upload to S3']);
-	expect(next('Downloaded?', 1)).toEqual(['Not downloaded']);
-	expect(next('Upload to S3')).toEqual(['Summary for Slack']);
+	expect(next('Settings')).toEqual(['Copy to bucket']);
+	expect(next('Copy to bucket')).toEqual(['Summary for Slack']);
+	expect(next('Copy to bucket', 1)).toEqual(['Not copied']);
 	expect(next('Summary for Slack')).toEqual(['Post to Slack']);
-	expect(next('Not downloaded')).toEqual(['Warn on Slack']);
+	expect(next('Not copied')).toEqual(['Warn on Slack']);
 	for (const [from, connection] of Object.entries(workflow.connections)) {
 		expect(names).toContain(from);
 		for (const target of connection.main.flat()) expect(names).toContain(target.node);
 	}
+	expect(nodes.find((node) => node.name === 'Copy to bucket')).toMatchObject({
+		type: 'n8n-nodes-gridbank.gridBankEnterprise',
+		onError: 'continueErrorOutput',
+		parameters: { resource: 'video', operation: 'copyToStorage', videoId: '={{ $json.id }}' },
+	});
+	expect(JSON.stringify(nodes.find((node) => node.name === 'Summary for Slack'))).toContain(
+		'copy.sha256',
+	);
 });
 
-test("the example's trigger, as configured, emits each new matching clip once with its file", async () => {
+test("the example's trigger, as configured, emits each new matching clip once (its file is the copy's)", async () => {
 	const { pollTimes: _, ...parameters } = trigger.parameters;
 	const live = pollEnterpriseTrigger(parameters);
 	expect((await live.activate()).items).toBeNull();
@@ -66,6 +73,6 @@ test("the example's trigger, as configured, emits each new matching clip once wi
 	sim().addEnterpriseVideos([{ title: 'Drone city, too long', duration: 600 }]);
 	const run = await live.tick();
 	expect(idsOf(run.items)).toEqual([added]);
-	expect(await storedBytes(run.items?.[0].binary?.data)).toBe(sim().getVideoFile(added).size);
+	expect(run.items?.[0].binary).toBeUndefined();
 	expect((await live.tick()).items).toBeNull();
 });

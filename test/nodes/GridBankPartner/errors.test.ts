@@ -193,6 +193,26 @@ describe('every item', () => {
 		expect(result.items[2].json.video_key).toBe(c);
 	});
 
+	test('"Continue (using error output)": a failed item leaves by the error output, paired with its input; the others by the main output', async () => {
+		const [a, c] = sim()
+			.partnerLicences(DEMO_PARTNER_KEY)
+			.map((l) => l.video_key);
+		const result = await runPartner(
+			{ operation: 'getDownloadUrl', videoKey: '={{ $json.key }}' },
+			{ input: [{ key: a }, { key: 'missing-video' }, { key: c }], errorOutput: true },
+		);
+		expect(result.error).toBeUndefined();
+		expect(result.items.map((i) => i.json.video_key)).toEqual([a, c]);
+		expect(result.errorItems).toHaveLength(1);
+		expect(result.errorItems[0].pairedItem).toEqual({ item: 1 });
+		// n8n adds the input item's fields; the description comes as `details`.
+		expect(result.errorItems[0].json).toEqual({
+			key: 'missing-video',
+			error: expect.stringMatching(/No video "missing-video"/),
+			...(result.errorItems[0].json.details ? { details: expect.any(String) } : {}),
+		});
+	});
+
 	test('without continueOnFail the error names the failing item', async () => {
 		const [a] = sim()
 			.partnerLicences(DEMO_PARTNER_KEY)

@@ -13,7 +13,7 @@ test('its id is one n8n saves static data for (1-21 characters), so the trigger 
 	expect(workflow.id.length).toBeLessThanOrEqual(21);
 });
 
-test('the trigger downloads each file into "data", polls every few minutes, and names only parameters the node has', () => {
+test('the trigger only notices new licences (no Download File), polls every few minutes, and names only parameters the node has', () => {
 	const properties = new GridBankPartnerTrigger().description.properties;
 	const known = new Set(['pollTimes', ...properties.map((property) => property.name)]);
 	for (const name of Object.keys(trigger.parameters)) expect(known).toContain(name);
@@ -22,61 +22,58 @@ test('the trigger downloads each file into "data", polls every few minutes, and 
 	};
 	for (const name of Object.keys(trigger.parameters.options as object))
 		expect(options.options.map((option) => option.name)).toContain(name);
-	expect(trigger.parameters).toMatchObject({ download: true, binaryPropertyName: 'data' });
+	expect(trigger.parameters).toMatchObject({ download: false });
 	expect(trigger.parameters.pollTimes).toEqual({
 		item: [{ mode: 'everyX', value: 5, unit: 'minutes' }],
 	});
 	expect(Object.keys(trigger.credentials ?? {})).toEqual(['gridBankPartnerApi']);
 });
 
-test('trigger → Settings → Downloaded? (IF on downloadError): good files → Upload to S3 → Summary → Post to Slack, failed ones → Not backed up → Warn on Slack; nothing disabled', () => {
-	const names = workflow.nodes.map((node) => node.name);
+/** Both trigger examples: trigger → Settings → Copy to bucket (Copy to Storage, error output) → Slack. */
+function expectCopyShape(example: typeof workflow, triggerName: string) {
+	const nodes = example.nodes as Array<ExampleNode & { onError?: string }>;
+	const names = nodes.map((node) => node.name);
 	const next = (name: string, output = 0) =>
-		workflow.connections[name]?.main[output].map((target) => target.node);
-	expect(next(trigger.name)).toEqual(['Settings']);
-	expect(next('Settings')).toEqual(['Downloaded?']);
-	expect(next('Downloaded?', 0)).toEqual(['Upload to S3']);
-	expect(next('Downloaded?', 1)).toEqual(['Not backed up']);
-	expect(next('Upload to S3')).toEqual(['Summary for Slack']);
+		example.connections[name]?.main[output].map((target) => target.node);
+	expect(next(triggerName)).toEqual(['Settings']);
+	expect(next('Settings')).toEqual(['Copy to bucket']);
+	expect(next('Copy to bucket', 0)).toEqual(['Summary for Slack']);
+	expect(next('Copy to bucket', 1)).toEqual(['Not backed up']);
 	expect(next('Summary for Slack')).toEqual(['Post to Slack']);
 	expect(next('Not backed up')).toEqual(['Warn on Slack']);
-	for (const [from, connection] of Object.entries(workflow.connections)) {
+	for (const [from, connection] of Object.entries(example.connections)) {
 		expect(names).toContain(from);
 		for (const target of connection.main.flat()) expect(names).toContain(target.node);
 	}
-	for (const node of workflow.nodes) expect(node.disabled).toBeUndefined();
-	// The IF's true branch is "no downloadError".
-	const condition = JSON.stringify(
-		workflow.nodes.find((node) => node.name === 'Downloaded?')?.parameters,
-	);
-	expect(condition).toContain('{{ $json.downloadError }}');
-	expect(condition).toContain('"operation":"notExists"');
-	// The Set node passes the downloaded file on: other fields and binary data kept.
-	expect(workflow.nodes.find((node) => node.name === 'Settings')?.parameters).toMatchObject({
-		includeOtherFields: true,
-		options: { stripBinary: false },
-	});
-});
-
-test('the queue-mode example: the trigger without Download File, the download in the workflow (on a worker), its error output to the Slack warning', () => {
-	const example = readExample('partner-trigger-queue-backup.json', 'gridBankPartnerTrigger');
-	const queue = example.workflow as typeof workflow & {
-		nodes: Array<ExampleNode & { onError?: string }>;
-	};
-	expect(queue.id.length).toBeLessThanOrEqual(16);
-	const queueTrigger = example.trigger;
-	expect(queueTrigger.parameters.download).toBe(false);
-	const download = queue.nodes.find((node) => node.name === 'Download master');
-	expect(download).toMatchObject({
+	for (const node of nodes) expect(node.disabled).toBeUndefined();
+	const copy = nodes.find((node) => node.name === 'Copy to bucket');
+	expect(copy).toMatchObject({
 		type: 'n8n-nodes-gridbank.gridBankPartner',
 		onError: 'continueErrorOutput',
-		parameters: { operation: 'getDownloadUrl', download: true, videoKey: '={{ $json.video_key }}' },
+		parameters: {
+			operation: 'copyToStorage',
+			videoKey: '={{ $json.video_key }}',
+			bucket: "={{ $('Settings').item.json.bucket }}",
+			key: '',
+		},
 	});
-	const next = (name: string, output = 0) =>
-		queue.connections[name]?.main[output].map((target) => target.node);
-	expect(next(queueTrigger.name)).toEqual(['Settings']);
-	expect(next('Settings')).toEqual(['Download master']);
-	expect(next('Download master', 0)).toEqual(['Upload to S3']);
-	expect(next('Download master', 1)).toEqual(['Not backed up']);
-	for (const node of queue.nodes) expect(node.disabled).toBeUndefined();
+	expect(Object.keys(copy?.credentials ?? {}).sort()).toEqual([
+		'gridBankPartnerApi',
+		'gridBankS3StorageApi',
+	]);
+	// Slack announces each copy's key and SHA-256; no node holds the master as binary data.
+	const summary = JSON.stringify(nodes.find((node) => node.name === 'Summary for Slack'));
+	for (const field of ['copy.bucket', 'copy.key', 'copy.sha256']) expect(summary).toContain(field);
+	expect(nodes.some((node) => node.type === 'n8n-nodes-base.s3')).toBe(false);
+}
+
+test('trigger → Settings → Copy to bucket: copied masters → Summary → Post to Slack, failed ones (error output) → Not backed up → Warn on Slack; nothing disabled', () => {
+	expectCopyShape(workflow, trigger.name);
+});
+
+test('the queue-mode example: the same copy, run in the execution (on a worker), never as binary data', () => {
+	const example = readExample('partner-trigger-queue-backup.json', 'gridBankPartnerTrigger');
+	expect(example.workflow.id.length).toBeLessThanOrEqual(16);
+	expect(example.trigger.parameters.download).toBe(false);
+	expectCopyShape(example.workflow, example.trigger.name);
 });
