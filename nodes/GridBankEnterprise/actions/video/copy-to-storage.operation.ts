@@ -8,6 +8,7 @@ import { copyItem } from '../../../shared/storage/copy-item';
 import { requireText } from '../../../shared/validate';
 import { issueDownloadUrl } from '../../transport/download-url';
 import { readVideoId, videoIdProperty } from './video-id';
+import { searchIdProperty } from './search-id';
 
 export const option: OperationOption = {
 	name: 'Copy to Storage',
@@ -19,14 +20,7 @@ export const option: OperationOption = {
 
 export const description: INodeProperties[] = [
 	videoIdProperty('to copy'),
-	{
-		displayName: 'Search ID',
-		name: 'searchId',
-		type: 'string',
-		default: '',
-		description:
-			'The search_id of the search that found this video (Search puts it on every item), so GridBank can attribute the download. Optional.',
-	},
+	searchIdProperty,
 	...copyProperties('video_id'),
 ];
 

@@ -13,6 +13,7 @@ import { readInteger } from '../../../shared/read-parameters';
 import { requireText } from '../../../shared/validate';
 import { issueDownloadUrl } from '../../transport/download-url';
 import { readVideoId, videoIdProperty } from './video-id';
+import { searchIdProperty } from './search-id';
 
 export const option: OperationOption = {
 	name: 'Get Download',
@@ -32,14 +33,7 @@ export const description: INodeProperties[] = [
 		default: 5,
 		description: 'How long the download URL stays valid, 1 to 5 minutes',
 	},
-	{
-		displayName: 'Search ID',
-		name: 'searchId',
-		type: 'string',
-		default: '',
-		description:
-			'The search_id of the search that found this video (Search puts it on every item), so GridBank can attribute the download. Optional.',
-	},
+	searchIdProperty,
 	...downloadProperties(),
 	optionsCollection([parallelConnectionsOption]),
 ];

@@ -3,12 +3,10 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { copyProperties } from '../../../shared/descriptions/copy-properties';
-import { videoLocator } from '../../../shared/descriptions/video-locator';
 import type { ActionItem, OperationOption, OperationResult } from '../../../shared/operation';
-import { readVideoParameter } from '../../../shared/read-parameters';
 import { copyItem } from '../../../shared/storage/copy-item';
-import { VIDEO_KEY_REGEX } from '../../../shared/validate';
 import { issueDownloadUrl } from '../../transport/download-url';
+import { readVideoKey, videoKeyProperty } from './video-key';
 
 export const option: OperationOption = {
 	name: 'Copy to Storage',
@@ -19,23 +17,12 @@ export const option: OperationOption = {
 };
 
 export const description: INodeProperties[] = [
-	videoLocator({
-		name: 'videoKey',
-		displayName: 'Video Key',
-		searchListMethod: 'searchLicensedVideos',
-		searchFilterRequired: false,
-		idRegex: VIDEO_KEY_REGEX,
-		idError:
-			'A video key is 1-50 characters, without "\\", control characters or empty, "." or ".." path segments',
-		placeholder: 'e.g. gbv-3fK9xQ2m',
-		description:
-			"The video to copy: its video_key (such as gbv-3fK9xQ2m), from this account's licences. Pick it from the list, or map video_key from List Licensed Content or the GridBank Partner Trigger.",
-	}),
+	videoKeyProperty('to copy'),
 	...copyProperties('video_key'),
 ];
 
 export async function execute(item: ActionItem): Promise<OperationResult> {
-	const videoKey = readVideoParameter(item, 'videoKey', 'Video Key');
+	const videoKey = readVideoKey(item);
 	const copied = await copyItem(item, {
 		videoId: videoKey,
 		ids: { video_key: videoKey },

@@ -9,9 +9,7 @@ import {
 import { urlOrFile } from '../../../shared/download/download-item';
 import type { ActionItem, OperationOption, OperationResult } from '../../../shared/operation';
 import { issueDownloadUrl } from '../../transport/download-url';
-import { videoLocator } from '../../../shared/descriptions/video-locator';
-import { readVideoParameter } from '../../../shared/read-parameters';
-import { VIDEO_KEY_REGEX } from '../../../shared/validate';
+import { readVideoKey, videoKeyProperty } from './video-key';
 
 export const option: OperationOption = {
 	name: 'Get Download URL',
@@ -22,23 +20,12 @@ export const option: OperationOption = {
 };
 
 export const description: INodeProperties[] = [
-	videoLocator({
-		name: 'videoKey',
-		displayName: 'Video Key',
-		searchListMethod: 'searchLicensedVideos',
-		searchFilterRequired: false,
-		idRegex: VIDEO_KEY_REGEX,
-		idError:
-			'A video key is 1-50 characters, without "\\", control characters or empty, "." or ".." path segments',
-		placeholder: 'e.g. gbv-3fK9xQ2m',
-		description:
-			"The video to download: its video_key (1-50 characters, such as gbv-3fK9xQ2m), from this account's licences. Pick it from the list (newest licence first; type to filter by title), or map video_key from List Licensed Content or the GridBank Partner Trigger.",
-	}),
+	videoKeyProperty('to download'),
 	...downloadProperties(),
 	optionsCollection([parallelConnectionsOption]),
 ];
 
 export async function execute(item: ActionItem): Promise<OperationResult> {
-	const videoKey = readVideoParameter(item, 'videoKey', 'Video Key');
+	const videoKey = readVideoKey(item);
 	return await urlOrFile(item, videoKey, async () => await issueDownloadUrl(item, videoKey));
 }
