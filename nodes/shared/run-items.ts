@@ -49,17 +49,19 @@ export async function runItems(
 				description?: string;
 				httpCode?: string;
 			};
-			// n8n's "Continue (using error output)" moves only items whose json has nothing but
-			// `error`, `message` and `details` (then adds the input item's fields): there the
-			// description goes as `details` and httpCode is left out.
-			const json =
-				ctx.getNode().onError === 'continueErrorOutput'
-					? { error: message, ...(description ? { details: description } : {}) }
-					: {
-							error: message,
-							...(description ? { description } : {}),
-							...(httpCode ? { httpCode } : {}),
-						};
+			// n8n's "Continue (using error output)" moves only items whose json is `error` alone or
+			// with `message` (n8n 1.x; 2.x also allows `details`), then adds the input item's fields:
+			// there the description goes as `message`, the one shape both move.
+			if (ctx.getNode().onError === 'continueErrorOutput') {
+				const json = { error: message, ...(description ? { message: description } : {}) };
+				output.push({ json, pairedItem: { item: itemIndex } });
+				continue;
+			}
+			const json = {
+				error: message,
+				...(description ? { description } : {}),
+				...(httpCode ? { httpCode } : {}),
+			};
 			output.push({ json, pairedItem: { item: itemIndex } });
 		}
 	}

@@ -205,11 +205,12 @@ describe('every item', () => {
 		expect(result.items.map((i) => i.json.video_key)).toEqual([a, c]);
 		expect(result.errorItems).toHaveLength(1);
 		expect(result.errorItems[0].pairedItem).toEqual({ item: 1 });
-		// n8n adds the input item's fields; the description comes as `details`.
+		// n8n adds the input item's fields; the description comes as `message` (n8n 1.x moves only
+		// `error` alone or with `message`).
 		expect(result.errorItems[0].json).toEqual({
 			key: 'missing-video',
 			error: expect.stringMatching(/No video "missing-video"/),
-			...(result.errorItems[0].json.details ? { details: expect.any(String) } : {}),
+			message: expect.stringMatching(/List Licensed Content/),
 		});
 	});
 
