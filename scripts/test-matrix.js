@@ -20,8 +20,8 @@ const LEGS = [
 	// The floor: n8n 1.85 is the first to export NodeConnectionTypes; it declares Node >=18.17 <=22, run on the machine's Node 20.
 	// A partial leg. Left out: the simulator contract tests and credentials.test.ts (undici 8, with which
 	// they send requests, needs Node 22; they check the simulator and the credential's test request,
-	// which the n8n 1.x e2e runs through n8n's endpoint); database-mode.test.ts (n8n 1.85 has no
-	// `database` binary data mode); agent-tools.test.ts (its harness builds tools with n8n-workflow
+	// which the n8n 1.x e2e runs through n8n's endpoint); database-mode.test.ts and
+	// copy-binary-modes.test.ts (n8n 1.85 has no `database` binary data mode); agent-tools.test.ts (its harness builds tools with n8n-workflow
 	// 2.x helpers that 1.83 lacks: the nodes as agent tools are NOT proven on n8n 1.85).
 	{
 		n8n: '1.85.4',
@@ -33,6 +33,8 @@ const LEGS = [
 			'test/simulator/',
 			'test/credentials/credentials\\.test\\.ts',
 			'test/nodes/shared/download/database-mode\\.test\\.ts',
+			// The copy in database mode: the same missing mode (the copy itself runs in the other files).
+			'test/nodes/shared/storage/copy-binary-modes\\.test\\.ts',
 			'test/nodes/agent-tools\\.test\\.ts',
 			// Runs n8n 2.41.1's Tools Agent step, which needs n8n-workflow 2.x's nodeNameToToolName.
 			'test/nodes/agent-observation\\.test\\.ts',
