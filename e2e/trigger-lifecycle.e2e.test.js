@@ -147,11 +147,17 @@ const CONFIGS = [
 		await expectOnce('the licence bought after the republish', afterEdit, all);
 
 		// The same workflow imported over the running instance (no staticData in the file), then
-		// published. The CLI runs with the server's settings, as on a real installation: a CLI without
-		// N8N_USE_WORKFLOW_PUBLICATION_SERVICE deletes the poll job behind the running instance's back
-		// (docs/triggers.md).
+		// published once n8n has applied the import's unpublish: published sooner, that unpublish is
+		// merged into the publish and the poll job the CLI deleted is never made again (n8n's race,
+		// docs/triggers.md). The CLI runs with the server's settings, as on a real installation.
 		fs.writeFileSync(file, JSON.stringify(wf));
 		await s.n8n.cli(['import:workflow', `--input=${file}`], { env });
+		await waitFor(
+			"n8n to apply the import's unpublish",
+			async () =>
+				(await server.rest('GET', `/workflows/${id}/publication-status`)).pendingVersionId === null,
+			WAIT,
+		);
 		const reimported = await server.rest('GET', `/workflows/${id}`);
 		await server.rest('POST', `/workflows/${id}/activate`, { versionId: reimported.versionId });
 		const afterImport = license(1);
