@@ -29,6 +29,7 @@ const DURABLE = {
 	N8N_SCHEDULER_POLL_TRIGGERS_ENABLED: 'true',
 	N8N_POLLER_DURABLE_CURSORS_ENABLED: 'true',
 	N8N_USE_WORKFLOW_PUBLICATION_SERVICE: 'true',
+	// GRIDBANK_E2E_DEBUG=1: n8n's debug log (scheduler, cursor commits, publication outbox) in .cache/e2e.
 	...(process.env.GRIDBANK_E2E_DEBUG === '1' ? { N8N_LOG_LEVEL: 'debug' } : {}),
 };
 
@@ -81,7 +82,7 @@ const CONFIGS = [
 ];
 
 // n8n 2.x's lifecycle (publication, durable cursors) is what the issue asks about; on n8n 1.x the
-// same run would add 8 minutes to CI for what the legacy path of 2.x already proves.
+// same run would add minutes to CI for what the legacy path of 2.x already proves.
 (rt.N8N_MAJOR >= 2 ? describe.each(CONFIGS) : describe.skip.each(CONFIGS))('%s', (label, env) => {
 	const id = label === 'legacy polling' ? 'gbLifecycleLegacy' : 'gbLifecycleDurable';
 	const trigger = node(
