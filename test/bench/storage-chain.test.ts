@@ -196,9 +196,41 @@ describe('storage-chain verdicts and report', () => {
 		expect(json).toEqual({
 			targets: [],
 			storage: run.storage,
-			storageMeasured: measured,
+			storageMeasured: expect.stringMatching(/^Measured .* The other sections come from/),
 			storageTargets: run.targets,
 		});
+		rmSync(dir, { recursive: true, force: true });
+	});
+
+	test('a narrowed storage run replaces its own rows and keeps the others, naming the run each comes from', () => {
+		const dir = mkdtempSync(join(tmpdir(), 'storage-section-'));
+		const { link: _link, ...oldRow } = row({ node: 'S3', growthMiB: 1100 });
+		const oldCopy = row({ node: 'Copy to Storage', growthMiB: 300 });
+		writeFileSync(
+			join(dir, 'results.json'),
+			JSON.stringify({ storage: [oldRow, oldCopy], storageMeasured: 'OLD RUN.' }),
+		);
+		writeFileSync(join(dir, 'results.md'), '# Results\n');
+		const fresh = [
+			row({ node: 'Copy to Storage', growthMiB: 200 }),
+			row({ node: 'Copy to Storage', link: 'wan', growthMiB: 210, shareOfLink: 0.95 }),
+		];
+		const run = {
+			date: '2026-11-27T05:40:00.000Z',
+			machine: { cpu: 'CPU', cores: 2 },
+			seconds: 100,
+			loadAverage: { start: [1, 2, 3], end: [4, 5, 6] },
+			storage: fresh,
+		};
+		writeStorageSection(run, 'NEW RUN.', dir);
+		const json = JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8'));
+		expect(json.storage).toEqual([{ ...oldRow, link: 'loopback' }, fresh[0], fresh[1]]);
+		expect(json.storageMeasured).toBe(
+			'NEW RUN. That run measured the rows filesystem 1 GiB loopback Copy to Storage; filesystem 1 GiB wan Copy to Storage. The other rows are from an earlier storage run: OLD RUN.',
+		);
+		const md = readFileSync(join(dir, 'results.md'), 'utf8');
+		expect(md).toContain('| filesystem | 1 GiB | loopback | Copy to Storage | 500 MiB | 200 MiB |');
+		expect(md).not.toContain('| 300 MiB |');
 		rmSync(dir, { recursive: true, force: true });
 	});
 });
