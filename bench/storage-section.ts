@@ -45,13 +45,14 @@ function merge(
 		(r) => fresh.get(keyOf(r)) ?? { ...r, link: r.link ?? 'loopback' },
 	);
 	const seen = new Set(merged.map(keyOf));
-	merged.push(...rows.filter((r) => !seen.has(keyOf(r))));
+	// A row measured twice in one run (plans made the same size) counts once: its last measure.
+	merged.push(...[...fresh.values()].filter((r) => !seen.has(keyOf(r))));
 	const kept = merged.filter((r) => !fresh.has(keyOf(r)));
 	if (!kept.length || !old.storageMeasured)
 		return { rows: merged, measured: `${measured} ${TAIL}` };
 	return {
 		rows: merged,
-		measured: `${measured} That run measured the rows ${rows.map(keyOf).join('; ')}. The other rows are from an earlier storage run: ${old.storageMeasured}`,
+		measured: `${measured} That run measured the rows ${[...fresh.keys()].join('; ')}. The other rows are from an earlier storage run: ${old.storageMeasured}`,
 	};
 }
 
