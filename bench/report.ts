@@ -103,6 +103,8 @@ export interface Results {
 	storage?: StorageRow[];
 	/** When the storage rows come from a run of their own (--only=storage): when and how. */
 	storageMeasured?: string;
+	/** That run's storage targets, shown in its section (the Targets table above is the full run's). */
+	storageTargets?: Target[];
 	targets: Target[];
 	seconds: number;
 	/** 1, 5 and 15 minute load averages when the run started and ended: others share this machine. */
@@ -255,7 +257,7 @@ export function renderMarkdown(results: Results): string {
 	}
 	lines.push(...renderWan(results.wan));
 	lines.push(...renderMemory(results.memory));
-	lines.push(...renderStorage(results.storage, results.storageMeasured));
+	lines.push(...renderStorage(results.storage, results.storageMeasured, results.storageTargets));
 	if (results.scrub) lines.push(...renderScrub(results.scrub));
 	return `${lines.join('\n')}\n`;
 }

@@ -13,7 +13,8 @@
 //   6. memory    peak RSS growth at 1, 2, 4, 8, 16 Parallel Connections, loopback and WAN, beside
 //                n8n alone in the same rounds (memory.ts)
 //   7. storage   GridBank -> Download File -> n8n's S3, SFTP and Read/Write Files nodes in a
-//                real n8n, per binary data mode: peak RSS, hash (storage-chain.ts)
+//                real n8n, per binary data mode, and Copy to Storage at 1 and 4 GiB, loopback
+//                and over the WAN link: peak RSS, MB/s, hash (storage-chain.ts)
 //   8. scrub     scrubbing a hostile 8 MiB answer, and the longest event-loop block while a
 //                500 with such a body is retried (scrub-phase.ts)
 //
@@ -41,6 +42,7 @@ import { benchStorageChain } from './storage-chain';
 import { storagePlans } from './storage-plans';
 import { benchScrub } from './scrub-phase';
 import { writeScrubSection } from './scrub-report';
+import { describeStorageRun, writeStorageSection } from './storage-section';
 
 registerBareNodes();
 
@@ -122,6 +124,16 @@ async function main(): Promise<void> {
 	if (scrub && ONLY?.length === 1 && !SHORT) writeScrubSection(scrub);
 	results.seconds = round((now() - started) / 1000);
 	results.loadAverage.end = os.loadavg().map((l) => round(l, 2));
+	// Run alone (--only=storage, full mode), its rows replace their section of bench/results.md too.
+	if (results.storage && ONLY?.length === 1 && ONLY[0] === 'storage' && !SHORT) {
+		// eslint-disable-next-line @typescript-eslint/no-require-imports
+		const { N8N_VERSION } = require(join(ROOT, 'scripts', 'n8n-versions.js')) as {
+			N8N_VERSION: string;
+		};
+		const measured = describeStorageRun(results, process.argv.slice(2), N8N_VERSION);
+		writeStorageSection(results, measured);
+		log('--only=storage: its section of bench/results.md and fields of results.json rewritten');
+	}
 	if (ONLY) {
 		// Written beside the scratch files, never over the committed results.
 		await writeFile(join(TMP, 'results-only.json'), `${JSON.stringify(results, null, '\t')}\n`);

@@ -3,7 +3,8 @@
 // nodes -> its destination, per binary data mode. Each row is one n8n process; its peak RSS
 // (the kernel's maxrss at exit) is compared with n8n alone (Manual Trigger -> No Op) and with
 // the same file written by Read/Write Files, in the same run; the destination's SHA-256 is
-// checked against the simulator's file.
+// checked against the simulator's file. Plans over the WAN link put GridBank's storage behind the
+// WAN phase's link (wan.ts's WAN_LINK) for their rows.
 import { createHash } from 'node:crypto';
 import { createReadStream, existsSync, mkdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -15,7 +16,8 @@ import type { ChildSimulator } from './sim';
 import { startSshd } from './sshd';
 import { BUCKET, chainWorkflow, storageCredentials, type StorageNode } from './storage-workflows';
 import type { StoragePlan } from './storage-plans';
-import { storageTargets, verdict, type StorageRow } from './storage-report';
+import { LINK_MB_PER_SECOND, storageTargets, verdict, type StorageRow } from './storage-report';
+import { WAN_LINK } from './wan';
 
 interface Instance {
 	userFolder: string;
@@ -106,6 +108,7 @@ export async function benchStorageChain(
 			const videoKey = await sim.benchVideo(30 + p, plan.size, `chain-${p}.mov`);
 			const expected = fileSha256(videoKey, plan.size);
 			const env = { N8N_DEFAULT_BINARY_DATA_MODE: plan.mode };
+			await sim.call('faults.wanLink', plan.link === 'wan' ? WAN_LINK : null);
 			const planRows: StorageRow[] = [];
 			for (const which of plan.nodes) {
 				const id = `benchChain${p}n${planRows.length}`.padEnd(16, '0');
@@ -123,12 +126,13 @@ export async function benchStorageChain(
 				rmSync(join(n8n.userFolder, '.n8n', 'binaryData'), { recursive: true, force: true });
 				planRows.push(row);
 				log(
-					`storage ${plan.mode} ${label(plan.size)} ${which}: ${row.error ? `FAILED: ${row.error}` : `peak RSS ${row.peakMiB} MiB, ${row.mbPerSecond ?? '-'} MB/s, hash ${row.hashOk === undefined ? '-' : row.hashOk ? 'ok' : 'WRONG'}`}`,
+					`storage ${plan.mode} ${label(plan.size)} ${plan.link} ${which}: ${row.error ? `FAILED: ${row.error}` : `peak RSS ${row.peakMiB} MiB, ${row.mbPerSecond ?? '-'} MB/s${row.shareOfLink === undefined ? '' : ` (${row.shareOfLink} of the link)`}, hash ${row.hashOk === undefined ? '-' : row.hashOk ? 'ok' : 'WRONG'}`}`,
 				);
 			}
 			rows.push(...compare(planRows));
 		}
 	} finally {
+		await sim.call('faults.wanLink', null).catch(() => undefined);
 		await sshd?.close();
 		await s3.close();
 		rmSync(base, { recursive: true, force: true });
@@ -165,6 +169,10 @@ function toRow(
 ): StorageRow {
 	const ms = (name: string) => run.runData[name]?.[0]?.executionTime ?? 0;
 	const chainMs = ms('Download master') + ms('Store');
+	const mbPerSecond =
+		which !== 'n8n alone' && run.ok && chainMs
+			? round(plan.size / 1e6 / (chainMs / 1000))
+			: undefined;
 	const error = run.ok
 		? undefined
 		: `${run.error?.message ?? `n8n exited with ${run.code}: ${run.stderr?.slice(-300)}`} ${run.error?.description ?? ''}`
@@ -174,14 +182,14 @@ function toRow(
 		mode: plan.mode,
 		size: plan.size,
 		label: label(plan.size),
+		link: plan.link,
 		node: which,
 		peakMiB: round((run.peakRssBytes ?? 0) / MiB),
 		growthMiB: 0,
 		chainSeconds: round(chainMs / 1000, 2),
-		mbPerSecond:
-			which !== 'n8n alone' && run.ok && chainMs
-				? round(plan.size / 1e6 / (chainMs / 1000))
-				: undefined,
+		mbPerSecond,
+		shareOfLink:
+			plan.link === 'wan' && mbPerSecond ? round(mbPerSecond / LINK_MB_PER_SECOND, 2) : undefined,
 		error,
 	};
 }

@@ -1,13 +1,17 @@
 // The storage-chain phase's rows, verdicts, targets and section of bench/results.md.
 import { MiB } from './measure';
+import { WAN_LINK } from './wan';
 import type { StorageNode } from './storage-workflows';
 
 export type StorageMode = 'filesystem' | 'default' | 'database';
+/** loopback: the simulator's storage as fast as this machine serves it; wan: behind wan.ts's WAN_LINK. */
+export type StorageLink = 'loopback' | 'wan';
 
 export interface StorageRow {
 	mode: StorageMode;
 	size: number;
 	label: string;
+	link: StorageLink;
 	node: StorageNode;
 	/** The n8n process's peak RSS (maxrss at exit), MiB. */
 	peakMiB: number;
@@ -19,6 +23,8 @@ export interface StorageRow {
 	/** The Partner node's and the storage node's execution time together. */
 	chainSeconds: number;
 	mbPerSecond?: number;
+	/** Over the WAN-like link: MB/s over the link's cap (what the link allows). */
+	shareOfLink?: number;
 	destinationBytes?: number;
 	hashOk?: boolean;
 	verdict?: Verdict;
@@ -38,7 +44,14 @@ export function verdict(r: StorageRow): Verdict {
 	return r.growthMiB <= FLAT_BOUND_MIB ? 'flat' : 'above the flat bound';
 }
 
-interface Target {
+/** The copy's targets (issue 32): memory growth whatever the size, and the WAN link's throughput. */
+export const COPY_GROWTH_LIMIT_MIB = 256;
+export const COPY_LINK_SHARE = 0.9;
+export const LINK_MB_PER_SECOND = WAN_LINK.linkBytesPerSecond / 1e6;
+const where = (r: StorageRow) =>
+	`${r.mode} ${r.label}${r.link === 'wan' ? ` over the WAN link (${LINK_MB_PER_SECOND} MB/s)` : ', loopback'}`;
+
+export interface Target {
 	name: string;
 	target: string;
 	value: string;
@@ -55,14 +68,18 @@ export function storageTargets(rows: StorageRow[]): Target[] {
 			value: moved
 				.map(
 					(r) =>
-						`${r.mode} ${r.label} ${r.node}: ${r.error ? 'failed' : r.hashOk ? 'ok' : 'WRONG'}`,
+						`${r.mode} ${r.label}${r.link === 'wan' ? ' WAN' : ''} ${r.node}: ${r.error ? 'failed' : r.hashOk ? 'ok' : 'WRONG'}`,
 				)
 				.join('; '),
 			met: moved.every((r) => r.hashOk === true),
 		},
 	];
 	const baseline = moved.find(
-		(r) => r.mode === 'filesystem' && r.node === 'Read/Write Files' && r.size >= 1024 * MiB,
+		(r) =>
+			r.mode === 'filesystem' &&
+			r.link === 'loopback' &&
+			r.node === 'Read/Write Files' &&
+			r.size >= 1024 * MiB,
 	);
 	if (baseline)
 		targets.push({
@@ -71,37 +88,72 @@ export function storageTargets(rows: StorageRow[]): Target[] {
 			value: `${baseline.growthMiB} MiB (peak ${baseline.peakMiB} MiB)`,
 			met: baseline.growthMiB <= FLAT_BOUND_MIB,
 		});
+	for (const r of moved.filter((m) => m.node === 'Copy to Storage' && m.size >= 1024 * MiB)) {
+		targets.push({
+			name: `Copy to Storage, ${where(r)}: peak RSS growth over n8n alone`,
+			target: `≤ ${COPY_GROWTH_LIMIT_MIB} MiB`,
+			value: r.error ? `failed: ${r.error}` : `${r.growthMiB} MiB (peak ${r.peakMiB} MiB)`,
+			met: !r.error && r.growthMiB <= COPY_GROWTH_LIMIT_MIB,
+		});
+		if (r.link === 'wan')
+			targets.push({
+				name: `Copy to Storage, ${where(r)}: MB/s / what the link allows`,
+				target: `≥ ${COPY_LINK_SHARE}`,
+				value: r.error
+					? `failed: ${r.error}`
+					: `${r.shareOfLink} (${r.mbPerSecond} of ${LINK_MB_PER_SECOND} MB/s)`,
+				met: !r.error && (r.shareOfLink ?? 0) >= COPY_LINK_SHARE,
+			});
+	}
 	return targets;
 }
 
 const row = (cells: Array<string | number>) => `| ${cells.join(' | ')} |`;
 
-/** The storage-chain section of bench/results.md. */
-export function renderStorage(rows: StorageRow[] | undefined, measured?: string): string[] {
+/**
+ * The storage-chain section of bench/results.md. From a run of its own (`measured` says when),
+ * with its targets, which the Targets table at the top (from the full run) does not have.
+ */
+export function renderStorage(
+	rows: StorageRow[] | undefined,
+	measured?: string,
+	targets?: Target[],
+): string[] {
 	if (!rows?.length) return [];
 	return [
 		'## Storage chain: GridBank -> Partner node -> n8n storage node -> destination',
 		'',
 		...(measured ? [measured, ''] : []),
-		`A real n8n (\`n8n execute\`, one process per row) runs Manual Trigger -> GridBank Partner (Get Download URL, Download File, 8 parallel connections) -> the storage node, against the simulator, the local S3-compatible server (scripts/s3-server.js), a local OpenSSH server (bench/sshd.ts) and the local disk. *Copy to Storage*: Manual Trigger -> GridBank Partner (Copy to Storage) straight into the local S3-compatible server, no binary data; its MB/s is that one node's time. Peak RSS: the n8n process's maxrss at exit. "n8n alone": Manual Trigger -> No Op in the same run and mode. Ratios: peak RSS / n8n alone's, peak RSS / Read/Write Files' (the same file written by Read/Write Files), growth / Read/Write Files' growth. MB/s: the file size over the Partner and storage nodes' execution time together. In default mode the file is in the run data, which \`n8n execute --rawOutput\` also prints: part of that mode's growth is the measurement's own. Hash: the destination's size and SHA-256 against the simulator's file. Memory: *holds the file* where the growth is at least half the file; else, with a file of at least ${4 * FLAT_BOUND_MIB} MiB, *flat* where it is at most ${FLAT_BOUND_MIB} MiB (the e2e suite's bound: 150 MiB of n8n's own slack + the 64 MiB parallel-download window), else *above the flat bound*; smaller files: *too small to tell*.`,
+		...(measured && targets?.length
+			? [
+					row(['Measure', 'Result', 'Target', 'Met']),
+					row(['---', '---', '---', '---']),
+					...targets.map((t) => row([t.name, t.value, t.target, t.met ? 'yes' : '**no**'])),
+					'',
+				]
+			: []),
+		`A real n8n (\`n8n execute\`, one process per row) runs Manual Trigger -> GridBank Partner (Get Download URL, Download File, 8 parallel connections) -> the storage node, against the simulator, the local S3-compatible server (scripts/s3-server.js), a local OpenSSH server (bench/sshd.ts) and the local disk. *Copy to Storage*: Manual Trigger -> GridBank Partner (Copy to Storage) straight into the local S3-compatible server, no binary data; its MB/s is that one node's time. Peak RSS: the n8n process's maxrss at exit. "n8n alone": Manual Trigger -> No Op in the same run and mode. Ratios: peak RSS / n8n alone's, peak RSS / Read/Write Files' (the same file written by Read/Write Files), growth / Read/Write Files' growth. MB/s: the file size over the Partner and storage nodes' execution time together. Link: *loopback*, the simulator's storage as fast as this machine serves it (the upload to the local S3-compatible server is always loopback); *WAN*, GridBank's storage behind the WAN phase's link (${WAN_LINK.connectionBytesPerSecond / 1e6} MB/s per connection, ${WAN_LINK.rttMs} ms round trip, ${LINK_MB_PER_SECOND} MB/s in all), and "/ link" is MB/s over that ${LINK_MB_PER_SECOND} MB/s, what the link allows. In default mode the file is in the run data, which \`n8n execute --rawOutput\` also prints: part of that mode's growth is the measurement's own. Hash: the destination's size and SHA-256 against the simulator's file. Memory: *holds the file* where the growth is at least half the file; else, with a file of at least ${4 * FLAT_BOUND_MIB} MiB, *flat* where it is at most ${FLAT_BOUND_MIB} MiB (the e2e suite's bound: 150 MiB of n8n's own slack + the 64 MiB parallel-download window), else *above the flat bound*; smaller files: *too small to tell*.`,
 		'',
 		row([
 			'Mode',
 			'Size',
+			'Link',
 			'Storage node',
 			'Peak RSS',
 			'Growth over n8n alone',
 			'/ n8n alone',
 			'/ Read/Write Files (peak, growth)',
 			'MB/s',
+			'/ link',
 			'Hash',
 			'Memory',
 		]),
-		row(['---', '---', '---', '---', '---', '---', '---', '---', '---', '---']),
+		row(['---', '---', '---', '---', '---', '---', '---', '---', '---', '---', '---', '---']),
 		...rows.map((r) =>
 			row([
 				r.mode,
 				r.label,
+				r.link === 'wan' ? 'WAN' : 'loopback',
 				r.node,
 				`${r.peakMiB} MiB`,
 				r.node === 'n8n alone' ? '-' : `${r.growthMiB} MiB`,
@@ -110,6 +162,7 @@ export function renderStorage(rows: StorageRow[] | undefined, measured?: string)
 					? '-'
 					: `${r.peakRatioToBaseline}, ${r.growthRatioToBaseline ?? '-'}`,
 				r.mbPerSecond ?? '-',
+				r.shareOfLink ?? '-',
 				r.node === 'n8n alone'
 					? '-'
 					: r.error

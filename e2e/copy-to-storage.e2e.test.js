@@ -8,8 +8,10 @@
  * log; the GridBank key never reaches the store, the storage signature never reaches GridBank.
  */
 const crypto = require('node:crypto');
+const fs = require('node:fs');
 const path = require('node:path');
 const {
+	AbortMultipartUploadCommand,
 	GetObjectCommand,
 	HeadObjectCommand,
 	ListMultipartUploadsCommand,
@@ -222,11 +224,14 @@ test('a part that keeps failing (500) and a Complete that keeps failing: the ite
 	}
 });
 
-test('a copy cancelled mid-upload (Stop in n8n) aborts its multipart upload: no upload, no object', async () => {
-	const { sim, simulator, n8n, job, state } = s;
-	const key = simulator.partnerLicences(sim.DEMO_PARTNER_KEY)[3].video_key;
-	simulator.setVideoFile(key, { size: 48 * MiB });
-	const webhookPath = `copy-cancel-${Date.now()}`;
+/**
+ * A published workflow, Webhook -> Partner Copy to Storage of `videoKey` to `objectKey`, in
+ * `n8n start` (with `env`), the copy started by POSTing the webhook. `finish()` stops n8n (if it
+ * still runs) and unpublishes the workflow.
+ */
+async function copyInServer(videoKey, objectKey, { logName, env = {} }) {
+	const { n8n, job, state } = s;
+	const webhookPath = `${logName}-${Date.now()}`;
 	const hook = {
 		parameters: { httpMethod: 'POST', path: webhookPath, responseMode: 'onReceived', options: {} },
 		id: crypto.randomUUID(),
@@ -236,25 +241,26 @@ test('a copy cancelled mid-upload (Stop in n8n) aborts its multipart upload: no 
 		position: [0, 0],
 		webhookId: crypto.randomUUID(),
 	};
-	const copy = copyPartner('P copy', key, { key: `${PREFIX}/cancelled.mov` });
-	const wf = workflow(
-		'e2eCopyCancel',
-		'e2e: copy cancelled',
-		[hook, copy],
-		[[hook.name, copy.name]],
-	);
+	const copy = copyPartner('P copy', videoKey, { key: objectKey });
+	const wf = workflow(`e2e-${logName}`, `e2e: ${logName}`, [hook, copy], [[hook.name, copy.name]]);
 	await n8n.importWorkflows([wf]);
 	await n8n.cli(rt.activateWorkflowArgs(wf.id));
-	// Every part is held 30 s once received: the copy is mid-upload for as long as the test needs.
-	job.s3.faults.add({ op: 'UploadPart', delayMs: 30_000, times: 1000 });
-	job.s3.requests.length = 0;
-	const port = await rt.freePort();
 	const server = await startServer(n8n, {
-		port,
+		port: await rt.freePort(),
 		owner: OWNER,
-		logFile: path.join(state.userFolder, 'copy-cancel.log'),
-		extraEnv: job.n8nEnv,
+		logFile: path.join(state.userFolder, `${logName}.log`),
+		extraEnv: { ...job.n8nEnv, ...env },
 	});
+	const finish = async () => {
+		job.s3.faults.clear();
+		await server.stop();
+		await n8n.cli(
+			rt.N8N_MAJOR >= 2
+				? ['unpublish:workflow', `--id=${wf.id}`]
+				: ['update:workflow', `--id=${wf.id}`, '--active=false'],
+			{ allowFail: true },
+		);
+	};
 	try {
 		// n8n registers a published workflow's webhook shortly after its REST API is up.
 		await waitFor('the webhook to start the copy', async () => {
@@ -264,6 +270,32 @@ test('a copy cancelled mid-upload (Stop in n8n) aborts its multipart upload: no 
 		await waitFor('a part upload to start', () =>
 			job.s3.requests.some((r) => r.op === 'UploadPart'),
 		);
+	} catch (error) {
+		await finish();
+		throw error;
+	}
+	return { server, wf, finish };
+}
+/** SIGTERM to `n8n start`, as `docker stop` and systemd send it: resolves with how it exited. */
+function terminate(server) {
+	const exited = new Promise((resolve) =>
+		server.child.once('exit', (code, signal) => resolve({ code, signal })),
+	);
+	server.child.kill('SIGTERM');
+	return exited;
+}
+
+test('a copy cancelled mid-upload (Stop in n8n) aborts its multipart upload: no upload, no object', async () => {
+	const { sim, simulator, job } = s;
+	const key = simulator.partnerLicences(sim.DEMO_PARTNER_KEY)[3].video_key;
+	simulator.setVideoFile(key, { size: 48 * MiB });
+	// Every part is held 30 s once received: the copy is mid-upload for as long as the test needs.
+	job.s3.faults.add({ op: 'UploadPart', delayMs: 30_000, times: 1000 });
+	job.s3.requests.length = 0;
+	const { server, wf, finish } = await copyInServer(key, `${PREFIX}/cancelled.mov`, {
+		logName: 'copy-cancel',
+	});
+	try {
 		const running = await waitFor('the running execution', async () => {
 			const list = await server.rest(
 				'GET',
@@ -280,16 +312,77 @@ test('a copy cancelled mid-upload (Stop in n8n) aborts its multipart upload: no 
 		expect(await uploadsLeft()).toEqual([]);
 		expect(await absent(`${PREFIX}/cancelled.mov`)).toBe(true);
 	} finally {
-		job.s3.faults.clear();
-		await server.stop();
-		await n8n.cli(
-			rt.N8N_MAJOR >= 2
-				? ['unpublish:workflow', `--id=${wf.id}`]
-				: ['update:workflow', `--id=${wf.id}`, '--active=false'],
-			{ allowFail: true },
-		);
+		await finish();
 	}
 });
+
+// n8n 2.41.1 on SIGTERM/SIGINT (dist/commands/base-command.js onTerminationSignal, start.js and
+// worker.js stopProcess, active-executions.js shutdown): it stops taking work, then WAITS for
+// running executions without cancelling them, for at most N8N_GRACEFUL_SHUTDOWN_TIMEOUT seconds
+// (default 30; a worker's QUEUE_WORKER_TIMEOUT too), then exits with code 1 ("Shutdown timed
+// out") without cancelling: the node's abort signal never fires. docs/storage-copy.md says what
+// follows for users; these two tests pin both halves.
+test('n8n shut down (SIGTERM) mid-copy waits for the copy: the object lands complete and byte-exact, no upload is left, n8n exits 0', async () => {
+	const { sim, simulator, job } = s;
+	const key = simulator.partnerLicences(sim.DEMO_PARTNER_KEY)[4].video_key;
+	const size = 40 * MiB + 5;
+	simulator.setVideoFile(key, { size });
+	// GridBank's storage sends each response at 2 MiB/s: the copy takes several seconds.
+	simulator.faults.slowDownload(2 * MiB);
+	job.s3.requests.length = 0;
+	const objectKey = `${PREFIX}/shutdown-waits.mov`;
+	const { server, finish } = await copyInServer(key, objectKey, {
+		logName: 'copy-shutdown-waits',
+		// A generous window, so a loaded machine's slow copy still fits it.
+		env: { N8N_GRACEFUL_SHUTDOWN_TIMEOUT: '240' },
+	});
+	try {
+		expect(job.s3.requests.map((r) => r.op)).not.toContain('CompleteMultipartUpload');
+		const exit = await terminate(server);
+		expect(exit).toEqual({ code: 0, signal: null });
+		const ops = job.s3.requests.map((r) => r.op);
+		expect(ops).toContain('CompleteMultipartUpload');
+		expect(ops).not.toContain('AbortMultipartUpload');
+		expect(await readBack(objectKey)).toEqual(
+			expect.objectContaining({ sha256: sim.fileSha256(key, size), size }),
+		);
+		expect(await uploadsLeft()).toEqual([]);
+	} finally {
+		simulator.faults.slowDownload(0);
+		await finish();
+	}
+}, 300_000);
+
+test('n8n shut down (SIGTERM) mid-copy past N8N_GRACEFUL_SHUTDOWN_TIMEOUT exits without cancelling: the upload is left for the bucket lifecycle rule (documented), no object appears', async () => {
+	const { sim, simulator, job } = s;
+	const key = simulator.partnerLicences(sim.DEMO_PARTNER_KEY)[5].video_key;
+	simulator.setVideoFile(key, { size: 32 * MiB });
+	// Parts are stored, then answered only after 120 s: the copy outlives n8n's 3 s window.
+	job.s3.faults.add({ op: 'UploadPart', delayMs: 120_000, times: 1000 });
+	job.s3.requests.length = 0;
+	const objectKey = `${PREFIX}/shutdown-timeout.mov`;
+	const { server, finish } = await copyInServer(key, objectKey, {
+		logName: 'copy-shutdown-timeout',
+		env: { N8N_GRACEFUL_SHUTDOWN_TIMEOUT: '3' },
+	});
+	try {
+		const exit = await terminate(server);
+		expect(exit.code).toBe(1);
+		expect(fs.readFileSync(server.logFile, 'utf8')).toContain('Shutdown timed out after 3 seconds');
+		expect(job.s3.requests.map((r) => r.op)).not.toContain('AbortMultipartUpload');
+		expect(await uploadsLeft()).toEqual([objectKey]);
+		expect(await absent(objectKey)).toBe(true);
+	} finally {
+		// What the bucket's AbortIncompleteMultipartUpload rule does later, done now for the next tests.
+		const listed = await client.send(new ListMultipartUploadsCommand({ Bucket: BUCKET }));
+		for (const u of listed.Uploads ?? [])
+			await client.send(
+				new AbortMultipartUploadCommand({ Bucket: BUCKET, Key: u.Key, UploadId: u.UploadId }),
+			);
+		await finish();
+	}
+	expect(await uploadsLeft()).toEqual([]);
+}, 300_000);
 
 test("both triggers' Copy to Storage, published: each new video's file lands in the bucket once, its SHA-256 (read back by AWS SDK) the item's and GridBank's; an undeliverable one comes with downloadError and leaves nothing", async () => {
 	const { sim, simulator, n8n, job, state } = s;

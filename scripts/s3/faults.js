@@ -5,7 +5,7 @@
 //   status/code/retryAfter: answer with that status and an S3 XML error (body read first, as S3 does)
 //   reset: destroy the connection after reading about half the request body
 //   stallMs: stop reading the request body for that long halfway, then carry on normally
-//   delayMs: handle the request normally, then hold the answer that long
+//   delayMs: handle the request normally, then hold the answer that long (less if the client goes away)
 // Several effects may be combined (a stall then an error). Every request a rule hit is in
 // `hits` as { op, partNumber, status } (status: what the client got, 0 for a reset).
 const { Readable } = require('node:stream');
@@ -68,7 +68,7 @@ function createFaults() {
 				if (rule.stallMs) ctx.req = stallHalfway(ctx.req, Math.floor(length / 2), rule.stallMs);
 				if (rule.status) {
 					for await (const chunk of ctx.req) void chunk; // read the body, as S3 does
-					if (rule.delayMs) await sleep(rule.delayMs);
+					if (rule.delayMs) await hold(ctx, rule.delayMs);
 					ctx.status = rule.status;
 					if (rule.retryAfter !== undefined) ctx.set('Retry-After', String(rule.retryAfter));
 					ctx.type = 'application/xml';
@@ -76,10 +76,19 @@ function createFaults() {
 					return;
 				}
 				await next();
-				if (rule.delayMs) await sleep(rule.delayMs);
+				if (rule.delayMs) await hold(ctx, rule.delayMs);
 			};
 		},
 	};
+}
+
+/** Waits `ms` before answering, or until the client goes away (a killed n8n): a held answer must not keep the test process alive. */
+async function hold(ctx, ms) {
+	const gone = new AbortController();
+	const onClose = () => gone.abort();
+	ctx.res.once('close', onClose);
+	await sleep(ms, undefined, { signal: gone.signal }).catch(() => undefined);
+	ctx.res.off('close', onClose);
 }
 
 const defaultCode = (status) =>
