@@ -321,8 +321,10 @@ test('a copy cancelled mid-upload (Stop in n8n) aborts its multipart upload: no 
 // running executions without cancelling them, for at most N8N_GRACEFUL_SHUTDOWN_TIMEOUT seconds
 // (default 30; a worker's QUEUE_WORKER_TIMEOUT too), then exits with code 1 ("Shutdown timed
 // out") without cancelling: the node's abort signal never fires. docs/storage-copy.md says what
-// follows for users; these two tests pin both halves.
-test('n8n shut down (SIGTERM) mid-copy waits for the copy: the object lands complete and byte-exact, no upload is left, n8n exits 0', async () => {
+// follows for users; these two tests pin both halves, on n8n 2.x (what the docs describe; not
+// read in n8n 1.x's code).
+const onN8n2 = rt.N8N_MAJOR >= 2 ? test : test.skip;
+onN8n2('n8n shut down (SIGTERM) mid-copy waits for the copy: the object lands complete and byte-exact, no upload is left, n8n exits 0', async () => {
 	const { sim, simulator, job } = s;
 	const key = simulator.partnerLicences(sim.DEMO_PARTNER_KEY)[4].video_key;
 	const size = 40 * MiB + 5;
@@ -353,7 +355,7 @@ test('n8n shut down (SIGTERM) mid-copy waits for the copy: the object lands comp
 	}
 }, 300_000);
 
-test('n8n shut down (SIGTERM) mid-copy past N8N_GRACEFUL_SHUTDOWN_TIMEOUT exits without cancelling: the upload is left for the bucket lifecycle rule (documented), no object appears', async () => {
+onN8n2('n8n shut down (SIGTERM) mid-copy past N8N_GRACEFUL_SHUTDOWN_TIMEOUT exits without cancelling: the upload is left for the bucket lifecycle rule (documented), no object appears', async () => {
 	const { sim, simulator, job } = s;
 	const key = simulator.partnerLicences(sim.DEMO_PARTNER_KEY)[5].video_key;
 	simulator.setVideoFile(key, { size: 32 * MiB });
