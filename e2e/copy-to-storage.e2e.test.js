@@ -324,67 +324,77 @@ test('a copy cancelled mid-upload (Stop in n8n) aborts its multipart upload: no 
 // follows for users; these two tests pin both halves, on n8n 2.x (what the docs describe; not
 // read in n8n 1.x's code).
 const onN8n2 = rt.N8N_MAJOR >= 2 ? test : test.skip;
-onN8n2('n8n shut down (SIGTERM) mid-copy waits for the copy: the object lands complete and byte-exact, no upload is left, n8n exits 0', async () => {
-	const { sim, simulator, job } = s;
-	const key = simulator.partnerLicences(sim.DEMO_PARTNER_KEY)[4].video_key;
-	const size = 40 * MiB + 5;
-	simulator.setVideoFile(key, { size });
-	// GridBank's storage sends each response at 2 MiB/s: the copy takes several seconds.
-	simulator.faults.slowDownload(2 * MiB);
-	job.s3.requests.length = 0;
-	const objectKey = `${PREFIX}/shutdown-waits.mov`;
-	const { server, finish } = await copyInServer(key, objectKey, {
-		logName: 'copy-shutdown-waits',
-		// A generous window, so a loaded machine's slow copy still fits it.
-		env: { N8N_GRACEFUL_SHUTDOWN_TIMEOUT: '240' },
-	});
-	try {
-		expect(job.s3.requests.map((r) => r.op)).not.toContain('CompleteMultipartUpload');
-		const exit = await terminate(server);
-		expect(exit).toEqual({ code: 0, signal: null });
-		const ops = job.s3.requests.map((r) => r.op);
-		expect(ops).toContain('CompleteMultipartUpload');
-		expect(ops).not.toContain('AbortMultipartUpload');
-		expect(await readBack(objectKey)).toEqual(
-			expect.objectContaining({ sha256: sim.fileSha256(key, size), size }),
-		);
-		expect(await uploadsLeft()).toEqual([]);
-	} finally {
-		simulator.faults.slowDownload(0);
-		await finish();
-	}
-}, 300_000);
-
-onN8n2('n8n shut down (SIGTERM) mid-copy past N8N_GRACEFUL_SHUTDOWN_TIMEOUT exits without cancelling: the upload is left for the bucket lifecycle rule (documented), no object appears', async () => {
-	const { sim, simulator, job } = s;
-	const key = simulator.partnerLicences(sim.DEMO_PARTNER_KEY)[5].video_key;
-	simulator.setVideoFile(key, { size: 32 * MiB });
-	// Parts are stored, then answered only after 120 s: the copy outlives n8n's 3 s window.
-	job.s3.faults.add({ op: 'UploadPart', delayMs: 120_000, times: 1000 });
-	job.s3.requests.length = 0;
-	const objectKey = `${PREFIX}/shutdown-timeout.mov`;
-	const { server, finish } = await copyInServer(key, objectKey, {
-		logName: 'copy-shutdown-timeout',
-		env: { N8N_GRACEFUL_SHUTDOWN_TIMEOUT: '3' },
-	});
-	try {
-		const exit = await terminate(server);
-		expect(exit.code).toBe(1);
-		expect(fs.readFileSync(server.logFile, 'utf8')).toContain('Shutdown timed out after 3 seconds');
-		expect(job.s3.requests.map((r) => r.op)).not.toContain('AbortMultipartUpload');
-		expect(await uploadsLeft()).toEqual([objectKey]);
-		expect(await absent(objectKey)).toBe(true);
-	} finally {
-		// What the bucket's AbortIncompleteMultipartUpload rule does later, done now for the next tests.
-		const listed = await client.send(new ListMultipartUploadsCommand({ Bucket: BUCKET }));
-		for (const u of listed.Uploads ?? [])
-			await client.send(
-				new AbortMultipartUploadCommand({ Bucket: BUCKET, Key: u.Key, UploadId: u.UploadId }),
+onN8n2(
+	'n8n shut down (SIGTERM) mid-copy waits for the copy: the object lands complete and byte-exact, no upload is left, n8n exits 0',
+	async () => {
+		const { sim, simulator, job } = s;
+		const key = simulator.partnerLicences(sim.DEMO_PARTNER_KEY)[4].video_key;
+		const size = 40 * MiB + 5;
+		simulator.setVideoFile(key, { size });
+		// GridBank's storage sends each response at 2 MiB/s: the copy takes several seconds.
+		simulator.faults.slowDownload(2 * MiB);
+		job.s3.requests.length = 0;
+		const objectKey = `${PREFIX}/shutdown-waits.mov`;
+		const { server, finish } = await copyInServer(key, objectKey, {
+			logName: 'copy-shutdown-waits',
+			// A generous window, so a loaded machine's slow copy still fits it.
+			env: { N8N_GRACEFUL_SHUTDOWN_TIMEOUT: '240' },
+		});
+		try {
+			expect(job.s3.requests.map((r) => r.op)).not.toContain('CompleteMultipartUpload');
+			const exit = await terminate(server);
+			expect(exit).toEqual({ code: 0, signal: null });
+			const ops = job.s3.requests.map((r) => r.op);
+			expect(ops).toContain('CompleteMultipartUpload');
+			expect(ops).not.toContain('AbortMultipartUpload');
+			expect(await readBack(objectKey)).toEqual(
+				expect.objectContaining({ sha256: sim.fileSha256(key, size), size }),
 			);
-		await finish();
-	}
-	expect(await uploadsLeft()).toEqual([]);
-}, 300_000);
+			expect(await uploadsLeft()).toEqual([]);
+		} finally {
+			simulator.faults.slowDownload(0);
+			await finish();
+		}
+	},
+	300_000,
+);
+
+onN8n2(
+	'n8n shut down (SIGTERM) mid-copy past N8N_GRACEFUL_SHUTDOWN_TIMEOUT exits without cancelling: the upload is left for the bucket lifecycle rule (documented), no object appears',
+	async () => {
+		const { sim, simulator, job } = s;
+		const key = simulator.partnerLicences(sim.DEMO_PARTNER_KEY)[5].video_key;
+		simulator.setVideoFile(key, { size: 32 * MiB });
+		// Parts are stored, then answered only after 120 s: the copy outlives n8n's 3 s window.
+		job.s3.faults.add({ op: 'UploadPart', delayMs: 120_000, times: 1000 });
+		job.s3.requests.length = 0;
+		const objectKey = `${PREFIX}/shutdown-timeout.mov`;
+		const { server, finish } = await copyInServer(key, objectKey, {
+			logName: 'copy-shutdown-timeout',
+			env: { N8N_GRACEFUL_SHUTDOWN_TIMEOUT: '3' },
+		});
+		try {
+			const exit = await terminate(server);
+			expect(exit.code).toBe(1);
+			expect(fs.readFileSync(server.logFile, 'utf8')).toContain(
+				'Shutdown timed out after 3 seconds',
+			);
+			expect(job.s3.requests.map((r) => r.op)).not.toContain('AbortMultipartUpload');
+			expect(await uploadsLeft()).toEqual([objectKey]);
+			expect(await absent(objectKey)).toBe(true);
+		} finally {
+			// What the bucket's AbortIncompleteMultipartUpload rule does later, done now for the next tests.
+			const listed = await client.send(new ListMultipartUploadsCommand({ Bucket: BUCKET }));
+			for (const u of listed.Uploads ?? [])
+				await client.send(
+					new AbortMultipartUploadCommand({ Bucket: BUCKET, Key: u.Key, UploadId: u.UploadId }),
+				);
+			await finish();
+		}
+		expect(await uploadsLeft()).toEqual([]);
+	},
+	300_000,
+);
 
 test("both triggers' Copy to Storage, published: each new video's file lands in the bucket once, its SHA-256 (read back by AWS SDK) the item's and GridBank's; an undeliverable one comes with downloadError and leaves nothing", async () => {
 	const { sim, simulator, n8n, job, state } = s;
