@@ -32,6 +32,14 @@ function requestUrl(options: IHttpRequestOptions): URL {
 	return url;
 }
 
+/** The endpoint's own host, or a bucket sub-domain of it (virtual-host addressing), same scheme. */
+function onEndpoint(credentials: ICredentialDataDecryptedObject, url: URL): boolean {
+	const base = s3Url(storageEndpoint(credentials), '');
+	return (
+		url.protocol === base.protocol && (url.host === base.host || url.host.endsWith(`.${base.host}`))
+	);
+}
+
 export function authenticateS3(
 	credentials: ICredentialDataDecryptedObject,
 	options: IHttpRequestOptions,
@@ -43,6 +51,10 @@ export function authenticateS3(
 	delete headers[STORAGE_TEST_HEADER.toLowerCase()];
 	delete headers.host;
 	const url = isTest ? testUrl(credentials) : requestUrl(options);
+	if (!onEndpoint(credentials, url))
+		throw new Error(
+			`The storage credential signs requests to its own Endpoint only, not ${url.host}`,
+		);
 	const body = options.body;
 	const payloadHash =
 		headers['x-amz-content-sha256'] ??
