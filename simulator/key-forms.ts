@@ -25,7 +25,7 @@ const percentAll = (s: string) =>
 	[...Buffer.from(s)].map((b) => `%${b.toString(16).padStart(2, '0')}`).join('');
 
 /** xxd's layout of `text`: offset, hex in groups of 4, the text column. */
-function xxd(text: string): string {
+export function xxd(text: string): string {
 	const bytes = Buffer.from(text);
 	const lines: string[] = [];
 	for (let at = 0; at < bytes.length; at += 16) {

@@ -9,6 +9,7 @@ import {
 	secretsOf,
 	SLICE,
 } from '../../../../nodes/shared/transport/scrub';
+import { xxd } from '../../../../simulator/key-forms';
 
 const key = 'apik_7f3a.Zq/secret+part_k0123456789';
 const secret = key.slice(key.indexOf('.') + 1);
@@ -19,21 +20,6 @@ const hex = (s: string) => Buffer.from(s).toString('hex');
 const b64 = (s: string) => Buffer.from(s).toString('base64');
 const wrap = (s: string, width: number, eol = '\r\n') =>
 	s.match(new RegExp(`.{1,${width}}`, 'g'))!.join(eol);
-
-/** xxd's layout: offset, 8 groups of 4 hex digits, the text column. */
-function xxd(text: string): string {
-	const bytes = Buffer.from(text);
-	const lines: string[] = [];
-	for (let at = 0; at < bytes.length; at += 16) {
-		const chunk = bytes.subarray(at, at + 16);
-		const groups = (chunk.toString('hex').match(/.{1,4}/g) ?? []).join(' ');
-		const shown = [...chunk]
-			.map((b) => (b >= 32 && b < 127 ? String.fromCharCode(b) : '.'))
-			.join('');
-		lines.push(`${at.toString(16).padStart(8, '0')}: ${groups.padEnd(39)}  ${shown}`);
-	}
-	return lines.join('\n');
-}
 
 /** hexdump -C's layout: offset, 16 pairs in two halves, the text column between bars. */
 function hexdumpC(text: string): string {
