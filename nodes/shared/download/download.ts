@@ -7,7 +7,6 @@ import { type IBinaryData, type JsonObject, NodeApiError } from 'n8n-workflow';
 import type { ItemContext } from '../item-context';
 import { watchBodyRate } from '../transport/deadlines';
 import { rethrowIfCancelled } from '../transport/errors';
-import { networkErrorCode } from '../transport/retry-policy';
 import { databaseModeLimit, storeRefusal, tooBigForDatabaseMode } from './binary-store';
 import { checkFirstResponse } from './first-response';
 import { checkRange } from './content-range';
@@ -27,8 +26,17 @@ import { discard } from './let-go';
 import type { StoreBody } from './store-body';
 import { type Ending, resumingBody } from './resuming-body';
 import type { SignedUrl } from './signed-url';
-import { storageError, storedSizeError, wrongBytesError } from './storage-errors';
+import { brokenTransferError, storedSizeError, wrongBytesError } from './storage-errors';
 import { describeResponse, header, StorageLink } from './storage-link';
+import { contentCheckOf } from './content-check';
+import {
+	ContentMismatchError,
+	contentMismatchError,
+	transferFigures,
+	type TransferFigures,
+	TransferMeter,
+} from './transfer-meter';
+import { TransferProgress } from './transfer-progress';
 import type { TransferWaits } from './transfer-waits';
 
 export interface DownloadOptions<T = IBinaryData> {
@@ -50,12 +58,37 @@ export interface DownloadResult<T = IBinaryData> {
 	fileName: string;
 	mimeType: string;
 	fileSize: number;
+	/** SHA-256 of the bytes, in order as they passed (a copy without a SHA-256 check hashes its own). */
+	sha256?: string;
+	transfer: TransferFigures;
 }
 
+/** The download, with its progress in n8n's log (transfer-progress.ts) and its figures. */
 export async function downloadToBinary<T = IBinaryData>(
 	item: ItemContext,
 	options: DownloadOptions<T>,
 ): Promise<DownloadResult<T>> {
+	const name = item.client.scrub(options.videoId).replace(/[\u0000-\u001f\u007f]/g, '?');
+	const progress = new TransferProgress(
+		(line) => item.ctx.logger.info(line),
+		`GridBank ${options.store ? 'copy' : 'download'} of ${name}`,
+	);
+	try {
+		const result = await transfer(item, options, progress);
+		progress.done({ ...result.transfer, sha256: result.sha256 });
+		return result;
+	} catch (error) {
+		progress.failed();
+		throw error;
+	}
+}
+
+async function transfer<T>(
+	item: ItemContext,
+	options: DownloadOptions<T>,
+	progress: TransferProgress,
+): Promise<DownloadResult<T>> {
+	const startedAt = Date.now();
 	const { ctx, client, maxRetries } = item;
 	const signal = client.signal;
 	const link = new StorageLink(item, options.signed, options.reissue, options.waits);
@@ -76,6 +109,7 @@ export async function downloadToBinary<T = IBinaryData>(
 		const described = describeResponse(first);
 		const { total } = described;
 		const resumable = described.resumable && !rangesIgnored;
+		const meter = new TransferMeter(contentCheckOf(first.headers), progress, !options.store);
 		await checkFirstResponse(item, first, total, options.expectedSize, !options.store);
 		// Every later answer must be this version of the file.
 		const version = versionOf(first.headers);
@@ -141,9 +175,11 @@ export async function downloadToBinary<T = IBinaryData>(
 				rethrowFatal,
 				open: async (from, end) => sameVersion(version, await link.openSegment(from, end)),
 				watch,
+				meter,
 			});
+			progress.begin(total, meter.connections);
 			const body =
-				parallel ?? resumingBody(first.body as Body, { total, next, rethrowFatal, watch });
+				parallel ?? resumingBody(first.body as Body, { total, next, rethrowFatal, watch, meter });
 			binary = options.store
 				? await options.store(body, { fileName, mimeType, size: options.expectedSize ?? total })
 				: ((await ctx.helpers.prepareBinaryData(body, fileName, mimeType)) as T);
@@ -161,6 +197,7 @@ export async function downloadToBinary<T = IBinaryData>(
 				if (versionChanges++ === 0) continue;
 				throw versionChangedError(item, error.message);
 			}
+			if (error instanceof ContentMismatchError) throw contentMismatchError(item, error);
 			if (error instanceof WrongBytesError)
 				throw wrongBytesError(item, { kind: error.kind, reason: error.message });
 			if (error instanceof RangeIgnoredError) {
@@ -172,27 +209,14 @@ export async function downloadToBinary<T = IBinaryData>(
 				}
 			}
 			if (restart < maxRetries && (!resumable || error instanceof RangeIgnoredError)) continue;
-			let detail =
-				error instanceof TransferError
-					? error.message
-					: (networkErrorCode(error) ?? `stream error ${String(error)}`);
-			// A segment cut for being too slow says so too (the single stream's message already does).
-			if (slow && !detail.includes(slow)) detail = `${slow}; ${detail}`;
-			throw storageError(
-				item,
-				'The download was cut off before the whole file arrived',
-				`The transfer from GridBank's storage broke (${detail}) and could not be completed; no partial file was passed on. Try again.`,
-			);
+			throw brokenTransferError(item, error, slow);
 		}
 
-		if (options.store) return { signed: link.signed, binary, fileName, mimeType, fileSize: passed };
-		const sizeError = storedSizeError(
-			item,
-			passed,
-			options.expectedSize ?? total,
-			first.statusCode,
-		);
+		const sizeError =
+			!options.store &&
+			storedSizeError(item, passed, options.expectedSize ?? total, first.statusCode);
 		if (sizeError) throw sizeError;
-		return { signed: link.signed, binary, fileName, mimeType, fileSize: passed };
+		const figures = transferFigures(meter, { startedAt, restarts: restart, waits: link.waits });
+		return { signed: link.signed, binary, fileName, mimeType, fileSize: passed, ...figures };
 	}
 }

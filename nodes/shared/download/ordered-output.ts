@@ -5,6 +5,7 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 
 import { type Body, TransferError } from '../transport/body-stream';
 import { discard } from './let-go';
+import type { TransferMeter } from './transfer-meter';
 
 export { discard };
 
@@ -80,8 +81,10 @@ export interface OrderedOutput {
  */
 export function orderedOutput(
 	first: Body,
-	hooks: { start(): void; more(): void; stop(): void },
+	/** `meter` counts and hashes every chunk in order; a content mismatch fails the stream at its end. */
+	hooks: { start(): void; more(): void; stop(): void; meter?: TransferMeter },
 ): OrderedOutput {
+	const { meter } = hooks;
 	let started = false;
 	let destroyed = false;
 	const Readable = readableClassOf(first);
@@ -100,12 +103,20 @@ export function orderedOutput(
 			done(error);
 		},
 	});
+	const fail = (error: unknown) => {
+		if (!destroyed) out.destroy(error instanceof Error ? error : new TransferError(String(error)));
+	};
 	return {
-		push: (chunk) => out.push(chunk),
-		fail: (error) => {
-			if (!destroyed)
-				out.destroy(error instanceof Error ? error : new TransferError(String(error)));
+		push: (chunk) => {
+			if (!meter) return out.push(chunk);
+			if (chunk) meter.data(chunk);
+			else {
+				const mismatch = meter.end();
+				if (mismatch) return (fail(mismatch), false);
+			}
+			return out.push(chunk);
 		},
+		fail,
 		get destroyed() {
 			return destroyed;
 		},
