@@ -23,9 +23,8 @@ import { sizeBeyondCeiling } from './size-ceiling';
 import { parallelBody } from './parallel-download';
 import { type Body, TransferError } from '../transport/body-stream';
 import { discard } from './let-go';
-import type { StoreBody } from './store-body';
+import type { DownloadOptions, DownloadResult } from './download-options';
 import { type Ending, resumingBody } from './resuming-body';
-import type { SignedUrl } from './signed-url';
 import { brokenTransferError, storedSizeError, wrongBytesError } from './storage-errors';
 import { describeResponse, header, StorageLink } from './storage-link';
 import { contentCheckOf } from './content-check';
@@ -33,54 +32,26 @@ import {
 	ContentMismatchError,
 	contentMismatchError,
 	transferFigures,
-	type TransferFigures,
 	TransferMeter,
 } from './transfer-meter';
-import { TransferProgress } from './transfer-progress';
-import type { TransferWaits } from './transfer-waits';
+import { progressFor, type TransferProgress } from './transfer-progress';
 
-export interface DownloadOptions<T = IBinaryData> {
-	videoId: string;
-	/** The URL already issued for this item. */
-	signed: SignedUrl;
-	/** Asks GridBank for a fresh URL (no charge; used once when the first is expired or refused). */
-	reissue: () => Promise<SignedUrl>;
-	/** Size the API announced (Enterprise file_size), checked against what was stored. */
-	expectedSize?: number;
-	parallelConnections?: number; // ranged segments over this many connections (1: one stream)
-	waits?: TransferWaits; // the transfer's total wait on storage (a copy shares it); else its own
-	store?: StoreBody<T>; // instead of n8n's binary data: the copy to storage (store-body.ts)
-}
-
-export interface DownloadResult<T = IBinaryData> {
-	signed: SignedUrl;
-	binary: T;
-	fileName: string;
-	mimeType: string;
-	fileSize: number;
-	/** SHA-256 of the bytes, in order as they passed (a copy without a SHA-256 check hashes its own). */
-	sha256?: string;
-	transfer: TransferFigures;
-}
+export type { DownloadOptions, DownloadResult } from './download-options';
 
 /** The download, with its progress in n8n's log (transfer-progress.ts) and its figures. */
 export async function downloadToBinary<T = IBinaryData>(
 	item: ItemContext,
 	options: DownloadOptions<T>,
 ): Promise<DownloadResult<T>> {
-	const name = item.client.scrub(options.videoId).replace(/[\u0000-\u001f\u007f]/g, '?');
-	const progress = new TransferProgress(
-		(line) => item.ctx.logger.info(line),
-		`GridBank ${options.store ? 'copy' : 'download'} of ${name}`,
-	);
+	const progress = progressFor(item, options.videoId, options.store ? 'copy' : 'download');
+	let result: DownloadResult<T> | undefined;
 	try {
-		const result = await transfer(item, options, progress);
-		progress.done({ ...result.transfer, sha256: result.sha256 });
-		return result;
-	} catch (error) {
-		progress.failed();
-		throw error;
+		result = await transfer(item, options, progress);
+	} finally {
+		if (!result) progress.failed();
 	}
+	progress.done({ ...result.transfer, sha256: result.sha256 });
+	return result;
 }
 
 async function transfer<T>(
@@ -103,13 +74,15 @@ async function transfer<T>(
 	let rangesIgnored = false;
 	/** The file was replaced by another version mid-download: it restarts once, then fails. */
 	let versionChanges = 0;
+	const counts = { resumes: 0, handedOver: 0 };
 
 	for (let restart = 0; ; restart++) {
 		const first = await link.open(0, link.reissues === 0 ? 1 : 0);
 		const described = describeResponse(first);
 		const { total } = described;
 		const resumable = described.resumable && !rangesIgnored;
-		const meter = new TransferMeter(contentCheckOf(first.headers), progress, !options.store);
+		const check = contentCheckOf(first.headers);
+		const meter = new TransferMeter(check, progress, !options.store, counts);
 		await checkFirstResponse(item, first, total, options.expectedSize, !options.store);
 		// Every later answer must be this version of the file.
 		const version = versionOf(first.headers);

@@ -78,7 +78,7 @@ export function resumingBody(first: Body, options: ResumingBodyOptions): BinaryS
 				options.next({ broke, got, received }).then((nextBody) => {
 					if (!nextBody) return output.destroyed || output.push(null);
 					if (output.destroyed) return discard(nextBody);
-					if (options.meter) options.meter.resumes++;
+					if (options.meter) options.meter.counts.resumes++;
 					attach(nextBody);
 				}, output.fail);
 			},

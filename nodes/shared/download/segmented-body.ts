@@ -147,7 +147,7 @@ export function segmentedBody(first: Body, options: SegmentedBodyOptions): Binar
 					`${problem} (bytes ${slot.segment.start}-${slot.segment.end - 1}, ${slot.resumes} tries)`,
 				),
 			);
-		if (options.meter) options.meter.resumes++;
+		if (options.meter) options.meter.counts.resumes++;
 		request(slot);
 	}
 

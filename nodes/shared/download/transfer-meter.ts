@@ -43,10 +43,16 @@ export interface TransferFigures {
 	contentCheck: ContentCheck['source'] | null;
 }
 
+/** Counted over every attempt at the file (a restart starts a new meter with the same counts). */
+export interface TransferCounts {
+	/** Breaks resumed with Range (resuming-body.ts, segmented-body.ts). */
+	resumes: number;
+	/** Segments whose unfinished part another connection took over. */
+	handedOver: number;
+}
+
 export class TransferMeter {
 	bytes = 0;
-	resumes = 0;
-	handedOver = 0;
 	/** Connections the file is fetched over (parallel-download.ts sets the plan's). */
 	connections = 1;
 	/** Set once the bytes ended: hex, when computed. */
@@ -59,6 +65,7 @@ export class TransferMeter {
 		private readonly progress: TransferProgress,
 		/** False when the caller hashes the bytes itself (a copy) and storage offers no SHA-256. */
 		withSha256: boolean,
+		readonly counts: TransferCounts = { resumes: 0, handedOver: 0 },
 	) {
 		this.sha = withSha256 || check?.algorithm === 'sha256' ? createHash('sha256') : undefined;
 		this.other =
@@ -103,9 +110,9 @@ export function transferFigures(
 			seconds: round(seconds, 3),
 			mbps: round(meter.bytes / 1e6 / seconds, 2),
 			connections: meter.connections,
-			resumes: meter.resumes,
+			resumes: meter.counts.resumes,
 			restarts: run.restarts,
-			handedOver: meter.handedOver,
+			handedOver: meter.counts.handedOver,
 			waits: run.waits.waits,
 			waitedSeconds: round(run.waits.waitedMs / 1000, 3),
 			contentCheck: meter.check?.source ?? null,

@@ -3,6 +3,7 @@
 // arrives, then one line with the totals. A file under PROGRESS_MIN_BYTES logs nothing: it takes
 // seconds, and a trigger delivering many small files would flood the log. Lines name the video,
 // never a URL (the signed URL is a credential for as long as it lives); the video id is scrubbed.
+import type { ItemContext } from '../item-context';
 import { sleep } from '../transport/wait';
 
 const MiB = 1024 * 1024;
@@ -140,4 +141,17 @@ export class TransferProgress {
 			// Stopped: the transfer ended.
 		}
 	}
+}
+
+/** The progress of one transfer, logged through the context's logger (n8n's own, at info level). */
+export function progressFor(
+	item: ItemContext,
+	videoId: string,
+	what: 'download' | 'copy',
+): TransferProgress {
+	// Scrubbed (an id is user input), and on one line: a control character could forge another line.
+	const name = [...item.client.scrub(videoId)]
+		.map((c) => (c.charCodeAt(0) < 32 || c.charCodeAt(0) === 127 ? '?' : c))
+		.join('');
+	return new TransferProgress((line) => item.ctx.logger.info(line), `GridBank ${what} of ${name}`);
 }
