@@ -5,7 +5,11 @@
 // nothing cheaper is offered.
 import type { IN8nHttpFullResponse } from 'n8n-workflow';
 
-import { header } from './storage-link';
+/** A response header's (first) value. */
+const header = (headers: IN8nHttpFullResponse['headers'], name: string) => {
+	const value = headers[name];
+	return Array.isArray(value) ? String(value[0]) : value === undefined ? undefined : String(value);
+};
 
 export type CheckAlgorithm = 'sha256' | 'md5' | 'crc32c';
 

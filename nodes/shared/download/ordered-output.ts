@@ -5,7 +5,6 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 
 import { type Body, TransferError } from '../transport/body-stream';
 import { discard } from './let-go';
-import type { TransferMeter } from './transfer-meter';
 
 export { discard };
 
@@ -66,6 +65,12 @@ function readableClassOf(body: object): ReadableClass {
  */
 const BUFFERED_CHUNKS = 16;
 
+/** Sees every chunk handed on, in order (transfer-meter.ts); `end`: the error that must fail the stream, if any. */
+export interface ChunkMeter {
+	data(chunk: Buffer): void;
+	end(): Error | undefined;
+}
+
 export interface OrderedOutput {
 	push(chunk: Buffer | null): boolean;
 	/** Ends the stream with this error (once; nothing after the store let go of it). */
@@ -82,7 +87,7 @@ export interface OrderedOutput {
 export function orderedOutput(
 	first: Body,
 	/** `meter` counts and hashes every chunk in order; a content mismatch fails the stream at its end. */
-	hooks: { start(): void; more(): void; stop(): void; meter?: TransferMeter },
+	hooks: { start(): void; more(): void; stop(): void; meter?: ChunkMeter },
 ): OrderedOutput {
 	const { meter } = hooks;
 	let started = false;
