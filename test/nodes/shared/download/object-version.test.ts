@@ -168,7 +168,8 @@ describe('parallel segments (Parallel Connections 4): segments meet another vers
 		expect(await binarySha256(run.items[0])).toBe(fileSha256(versionedId(key, 1), size));
 		const segments = storage().filter((e) => e.headers.range !== 'bytes=0-');
 		expect(segments.length).toBeGreaterThan(0);
-		for (const segment of segments) expect(segment.headers['if-range']).toMatch(/^"[0-9a-f]+-\d+"$/);
+		for (const segment of segments)
+			expect(segment.headers['if-range']).toMatch(/^"[0-9a-f]+-\d+"$/);
 		// One restart: exactly two requests from byte 0.
 		expect(storage().filter((e) => e.headers.range === 'bytes=0-')).toHaveLength(2);
 	});
