@@ -181,6 +181,9 @@ export function faultSwitches(engine: Engine): Faults {
 				o: { afterBytes: bytes, ms },
 			});
 		},
+		sendChecksum(kind, o): void {
+			engine.faults.bytes.checksum = kind ? { kind, wrong: o?.wrong === true } : undefined;
+		},
 		fileSizeValue(value: unknown, n?: number): void {
 			engine.faults.bytes.fileSizes.push({ left: count(n, 'fileSizeValue'), o: { value } });
 		},

@@ -20,6 +20,7 @@ export {
 export { TIER_RATES } from './rate-limit';
 export { THEMES } from './words';
 export type {
+	ChecksumKind,
 	DispositionMode,
 	EndCursorStyle,
 	EnterpriseCreator,

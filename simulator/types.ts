@@ -1,8 +1,10 @@
 /** Public types of the GridBank simulator (re-exported by index.ts). */
 import type { ObjectReplacement } from './byte-faults';
+import type { ChecksumKind } from './checksums';
 import type { WanLinkOptions } from './wan-link';
 
 export type { ObjectReplacement } from './byte-faults';
+export type { ChecksumKind } from './checksums';
 
 export type { WanLinkOptions } from './wan-link';
 
@@ -290,6 +292,13 @@ export interface Faults {
 	 * they serve another version's bytes unmarked.
 	 */
 	stripValidatorsOnParts(count?: number): void;
+	/**
+	 * Bytes: every storage answer states a content check of the file (checksums.ts): S3's
+	 * x-amz-checksum-sha256 (FULL_OBJECT, or COMPOSITE), x-goog-hash (crc32c and md5, or crc32c
+	 * alone), or a single-part upload's ETag (the object's MD5); `wrong`: the digest of other
+	 * bytes. false: none (the default, with a multipart-style ETag).
+	 */
+	sendChecksum(kind: ChecksumKind | false, o?: { wrong?: boolean }): void;
 	/** Field hardening IV: the next `count` storage GETs from past byte 0 (resumes, segments) answer 503 SlowDown with `Retry-After: retryAfter`. */
 	busyParts(retryAfter: string, count?: number): void;
 	/** Bytes: the next `count` storage answers state `total` as the file's size (Content-Range total and Content-Length), send the true bytes, then close. */

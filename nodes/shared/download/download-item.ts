@@ -18,8 +18,8 @@ export interface IssuedUrl {
 }
 
 /**
- * The API object of the URL actually used, plus fileName, mimeType, fileSize and the file in
- * the binary property.
+ * The API object of the URL actually used, plus fileName, mimeType, fileSize, sha256, the
+ * transfer's figures (transfer-meter.ts) and the file in the binary property.
  */
 export async function downloadItem(
 	item: ItemContext,
@@ -54,6 +54,8 @@ export async function downloadItem(
 			fileName: result.fileName,
 			mimeType: result.mimeType,
 			fileSize: result.fileSize,
+			sha256: result.sha256 ?? null,
+			transfer: { ...result.transfer },
 		},
 		binary: { [binaryPropertyName]: result.binary },
 	};

@@ -7,7 +7,6 @@ import { type IBinaryData, type JsonObject, NodeApiError } from 'n8n-workflow';
 import type { ItemContext } from '../item-context';
 import { watchBodyRate } from '../transport/deadlines';
 import { rethrowIfCancelled } from '../transport/errors';
-import { networkErrorCode } from '../transport/retry-policy';
 import { databaseModeLimit, storeRefusal, tooBigForDatabaseMode } from './binary-store';
 import { checkFirstResponse } from './first-response';
 import { checkRange } from './content-range';
@@ -24,38 +23,43 @@ import { sizeBeyondCeiling } from './size-ceiling';
 import { parallelBody } from './parallel-download';
 import { type Body, TransferError } from '../transport/body-stream';
 import { discard } from './let-go';
-import type { StoreBody } from './store-body';
+import type { DownloadOptions, DownloadResult } from './download-options';
 import { type Ending, resumingBody } from './resuming-body';
-import type { SignedUrl } from './signed-url';
-import { storageError, storedSizeError, wrongBytesError } from './storage-errors';
+import { brokenTransferError, storedSizeError, wrongBytesError } from './storage-errors';
 import { describeResponse, header, StorageLink } from './storage-link';
-import type { TransferWaits } from './transfer-waits';
+import { contentCheckOf } from './content-check';
+import {
+	ContentMismatchError,
+	contentMismatchError,
+	transferFigures,
+	TransferMeter,
+} from './transfer-meter';
+import { progressFor, type TransferProgress } from './transfer-progress';
 
-export interface DownloadOptions<T = IBinaryData> {
-	videoId: string;
-	/** The URL already issued for this item. */
-	signed: SignedUrl;
-	/** Asks GridBank for a fresh URL (no charge; used once when the first is expired or refused). */
-	reissue: () => Promise<SignedUrl>;
-	/** Size the API announced (Enterprise file_size), checked against what was stored. */
-	expectedSize?: number;
-	parallelConnections?: number; // ranged segments over this many connections (1: one stream)
-	waits?: TransferWaits; // the transfer's total wait on storage (a copy shares it); else its own
-	store?: StoreBody<T>; // instead of n8n's binary data: the copy to storage (store-body.ts)
-}
+export type { DownloadOptions, DownloadResult } from './download-options';
 
-export interface DownloadResult<T = IBinaryData> {
-	signed: SignedUrl;
-	binary: T;
-	fileName: string;
-	mimeType: string;
-	fileSize: number;
-}
-
+/** The download, with its progress in n8n's log (transfer-progress.ts) and its figures. */
 export async function downloadToBinary<T = IBinaryData>(
 	item: ItemContext,
 	options: DownloadOptions<T>,
 ): Promise<DownloadResult<T>> {
+	const progress = progressFor(item, options.videoId, options.store ? 'copy' : 'download');
+	let result: DownloadResult<T> | undefined;
+	try {
+		result = await transfer(item, options, progress);
+	} finally {
+		if (!result) progress.failed();
+	}
+	progress.done({ ...result.transfer, sha256: result.sha256 });
+	return result;
+}
+
+async function transfer<T>(
+	item: ItemContext,
+	options: DownloadOptions<T>,
+	progress: TransferProgress,
+): Promise<DownloadResult<T>> {
+	const startedAt = Date.now();
 	const { ctx, client, maxRetries } = item;
 	const signal = client.signal;
 	const link = new StorageLink(item, options.signed, options.reissue, options.waits);
@@ -70,12 +74,15 @@ export async function downloadToBinary<T = IBinaryData>(
 	let rangesIgnored = false;
 	/** The file was replaced by another version mid-download: it restarts once, then fails. */
 	let versionChanges = 0;
+	const counts = { resumes: 0, handedOver: 0 };
 
 	for (let restart = 0; ; restart++) {
 		const first = await link.open(0, link.reissues === 0 ? 1 : 0);
 		const described = describeResponse(first);
 		const { total } = described;
 		const resumable = described.resumable && !rangesIgnored;
+		const check = contentCheckOf(first.headers);
+		const meter = new TransferMeter(check, progress, !options.store, counts);
 		await checkFirstResponse(item, first, total, options.expectedSize, !options.store);
 		// Every later answer must be this version of the file.
 		const version = versionOf(first.headers);
@@ -141,9 +148,11 @@ export async function downloadToBinary<T = IBinaryData>(
 				rethrowFatal,
 				open: async (from, end) => sameVersion(version, await link.openSegment(from, end)),
 				watch,
+				meter,
 			});
+			progress.begin(total, meter.connections);
 			const body =
-				parallel ?? resumingBody(first.body as Body, { total, next, rethrowFatal, watch });
+				parallel ?? resumingBody(first.body as Body, { total, next, rethrowFatal, watch, meter });
 			binary = options.store
 				? await options.store(body, { fileName, mimeType, size: options.expectedSize ?? total })
 				: ((await ctx.helpers.prepareBinaryData(body, fileName, mimeType)) as T);
@@ -161,6 +170,7 @@ export async function downloadToBinary<T = IBinaryData>(
 				if (versionChanges++ === 0) continue;
 				throw versionChangedError(item, error.message);
 			}
+			if (error instanceof ContentMismatchError) throw contentMismatchError(item, error);
 			if (error instanceof WrongBytesError)
 				throw wrongBytesError(item, { kind: error.kind, reason: error.message });
 			if (error instanceof RangeIgnoredError) {
@@ -172,27 +182,14 @@ export async function downloadToBinary<T = IBinaryData>(
 				}
 			}
 			if (restart < maxRetries && (!resumable || error instanceof RangeIgnoredError)) continue;
-			let detail =
-				error instanceof TransferError
-					? error.message
-					: (networkErrorCode(error) ?? `stream error ${String(error)}`);
-			// A segment cut for being too slow says so too (the single stream's message already does).
-			if (slow && !detail.includes(slow)) detail = `${slow}; ${detail}`;
-			throw storageError(
-				item,
-				'The download was cut off before the whole file arrived',
-				`The transfer from GridBank's storage broke (${detail}) and could not be completed; no partial file was passed on. Try again.`,
-			);
+			throw brokenTransferError(item, error, slow);
 		}
 
-		if (options.store) return { signed: link.signed, binary, fileName, mimeType, fileSize: passed };
-		const sizeError = storedSizeError(
-			item,
-			passed,
-			options.expectedSize ?? total,
-			first.statusCode,
-		);
+		const sizeError =
+			!options.store &&
+			storedSizeError(item, passed, options.expectedSize ?? total, first.statusCode);
 		if (sizeError) throw sizeError;
-		return { signed: link.signed, binary, fileName, mimeType, fileSize: passed };
+		const figures = transferFigures(meter, { startedAt, restarts: restart, waits: link.waits });
+		return { signed: link.signed, binary, fileName, mimeType, fileSize: passed, ...figures };
 	}
 }

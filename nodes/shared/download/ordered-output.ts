@@ -65,6 +65,12 @@ function readableClassOf(body: object): ReadableClass {
  */
 const BUFFERED_CHUNKS = 16;
 
+/** Sees every chunk handed on, in order (transfer-meter.ts); `end`: the error that must fail the stream, if any. */
+export interface ChunkMeter {
+	data(chunk: Buffer): void;
+	end(): Error | undefined;
+}
+
 export interface OrderedOutput {
 	push(chunk: Buffer | null): boolean;
 	/** Ends the stream with this error (once; nothing after the store let go of it). */
@@ -80,8 +86,10 @@ export interface OrderedOutput {
  */
 export function orderedOutput(
 	first: Body,
-	hooks: { start(): void; more(): void; stop(): void },
+	/** `meter` counts and hashes every chunk in order; a content mismatch fails the stream at its end. */
+	hooks: { start(): void; more(): void; stop(): void; meter?: ChunkMeter },
 ): OrderedOutput {
+	const { meter } = hooks;
 	let started = false;
 	let destroyed = false;
 	const Readable = readableClassOf(first);
@@ -100,12 +108,20 @@ export function orderedOutput(
 			done(error);
 		},
 	});
+	const fail = (error: unknown) => {
+		if (!destroyed) out.destroy(error instanceof Error ? error : new TransferError(String(error)));
+	};
 	return {
-		push: (chunk) => out.push(chunk),
-		fail: (error) => {
-			if (!destroyed)
-				out.destroy(error instanceof Error ? error : new TransferError(String(error)));
+		push: (chunk) => {
+			if (!meter) return out.push(chunk);
+			if (chunk) meter.data(chunk);
+			else {
+				const mismatch = meter.end();
+				if (mismatch) return (fail(mismatch), false);
+			}
+			return out.push(chunk);
 		},
+		fail,
 		get destroyed() {
 			return destroyed;
 		},

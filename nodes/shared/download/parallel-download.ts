@@ -16,6 +16,7 @@ export interface ParallelOptions {
 	open: (from: number, end: number) => Promise<IN8nHttpFullResponse>;
 	rethrowFatal: (error: unknown) => void;
 	watch?: ResumingBodyOptions['watch'];
+	meter?: ResumingBodyOptions['meter'];
 }
 
 const header = (response: IN8nHttpFullResponse, name: string): string | undefined => {
@@ -38,12 +39,14 @@ export function parallelBody(
 	const total = Number(range[2]);
 	const plan = planSegments(total, options.connections);
 	if (!plan) return undefined;
+	if (options.meter) options.meter.connections = plan.connections;
 	return segmentedBody(first.body as Body, {
 		plan,
 		total,
 		maxRetries: options.maxRetries,
 		rethrowFatal: options.rethrowFatal,
 		watch: options.watch,
+		meter: options.meter,
 		open: async (from, end) => {
 			const response = await options.open(from, end);
 			return {

@@ -13,6 +13,7 @@ import {
 	orderedOutput,
 	readBody,
 } from './ordered-output';
+import type { TransferMeter } from './transfer-meter';
 
 /** How one response's body ended. */
 export interface Ending {
@@ -36,6 +37,7 @@ export interface ResumingBodyOptions {
 	rethrowFatal: (error: unknown) => void;
 	/** Watches each body while it is read (its rate); told when this stream holds it paused. */
 	watch?: BodyWatch;
+	meter?: TransferMeter;
 }
 
 export function resumingBody(first: Body, options: ResumingBodyOptions): BinaryStream {
@@ -51,6 +53,7 @@ export function resumingBody(first: Body, options: ResumingBodyOptions): BinaryS
 			current?.body.resume();
 		},
 		stop: () => current?.stop(),
+		meter: options.meter,
 	});
 
 	const attach = (body: Body) => {
@@ -75,6 +78,7 @@ export function resumingBody(first: Body, options: ResumingBodyOptions): BinaryS
 				options.next({ broke, got, received }).then((nextBody) => {
 					if (!nextBody) return output.destroyed || output.push(null);
 					if (output.destroyed) return discard(nextBody);
+					if (options.meter) options.meter.counts.resumes++;
 					attach(nextBody);
 				}, output.fail);
 			},

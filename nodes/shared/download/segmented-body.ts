@@ -20,6 +20,7 @@ import {
 	readBody,
 } from './ordered-output';
 import { segmentAnswer, type Segment, type SegmentPlan } from './segment-plan';
+import type { TransferMeter } from './transfer-meter';
 
 /** What a segment needs from one storage response. */
 export interface RangeResponse {
@@ -39,6 +40,7 @@ export interface SegmentedBodyOptions {
 	rethrowFatal: (error: unknown) => void;
 	/** Watches each response's rate (deadlines.ts): a body too slow is destroyed, and its segment resumes. */
 	watch?: BodyWatch;
+	meter?: TransferMeter;
 }
 
 interface Slot {
@@ -79,6 +81,7 @@ export function segmentedBody(first: Body, options: SegmentedBodyOptions): Binar
 			for (const slot of slots.values()) slot.drop?.();
 			slots.clear();
 		},
+		meter: options.meter,
 	});
 	const fail = output.fail;
 
@@ -144,6 +147,7 @@ export function segmentedBody(first: Body, options: SegmentedBodyOptions): Binar
 					`${problem} (bytes ${slot.segment.start}-${slot.segment.end - 1}, ${slot.resumes} tries)`,
 				),
 			);
+		if (options.meter) options.meter.counts.resumes++;
 		request(slot);
 	}
 

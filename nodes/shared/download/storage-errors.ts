@@ -2,6 +2,8 @@
 // none blaming the credential.
 import { NodeApiError } from 'n8n-workflow';
 
+import { TransferError } from '../transport/body-stream';
+import { networkErrorCode } from '../transport/retry-policy';
 import type { ItemRef } from '../validate';
 
 export function storageError(item: ItemRef, message: string, description: string, status?: number) {
@@ -61,4 +63,19 @@ export function storedSizeError(
 			"The transfer from GridBank's storage ended early, so the file was not passed on. Try again.",
 		);
 	return undefined;
+}
+
+/** The transfer broke for good (every resume or restart used up); `slow`: why a body was cut. */
+export function brokenTransferError(item: ItemRef, error: unknown, slow: string | undefined) {
+	let detail =
+		error instanceof TransferError
+			? error.message
+			: (networkErrorCode(error) ?? `stream error ${String(error)}`);
+	// A segment cut for being too slow says so too (the single stream's message already does).
+	if (slow && !detail.includes(slow)) detail = `${slow}; ${detail}`;
+	return storageError(
+		item,
+		'The download was cut off before the whole file arrived',
+		`The transfer from GridBank's storage broke (${detail}) and could not be completed; no partial file was passed on. Try again.`,
+	);
 }

@@ -80,6 +80,8 @@ export async function copyItem(item: ItemContext, source: CopySource): Promise<I
 		mbps: landed.skipped
 			? null
 			: Math.round((landed.size / 1e6 / Math.max(seconds, 0.001)) * 100) / 100,
+		// The read from GridBank's storage (download/transfer-meter.ts); null when skipped.
+		transfer: landed.skipped ? null : { ...result.transfer },
 	};
 	return { json };
 }

@@ -30,7 +30,7 @@ export interface DeliveryContext {
 /** Delivers one new video, or throws (see the header for how a failure is classified). */
 export type VideoDelivery = (video: IDataObject, ctx: DeliveryContext) => Promise<Delivered>;
 
-/** Download File: the master into n8n's binary data, with fileName, mimeType and fileSize. */
+/** Download File: the master into n8n's binary data, with fileName, mimeType, fileSize, sha256, transfer. */
 export const downloadDelivery =
 	(parallelConnections: number): VideoDelivery =>
 	async (_video, ctx) => {
@@ -41,7 +41,13 @@ export const downloadDelivery =
 			parallelConnections,
 		});
 		return {
-			json: { fileName: json.fileName, mimeType: json.mimeType, fileSize: json.fileSize },
+			json: {
+				fileName: json.fileName,
+				mimeType: json.mimeType,
+				fileSize: json.fileSize,
+				sha256: json.sha256,
+				transfer: json.transfer,
+			},
 			binary,
 		};
 	};
@@ -58,6 +64,7 @@ const LANDED = [
 	'fileName',
 	'seconds',
 	'mbps',
+	'transfer',
 ];
 
 /** Copy to Storage: the file into the user's bucket (nodes/shared/storage/), no binary. */

@@ -7,7 +7,7 @@ import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 import { storedBytes } from '../../../harness/engine';
 import { useSimulator } from '../../../harness/simulator';
 import { pollTrigger, runEnterprise, runPartner } from '../../../harness/run-gridbank';
-import { DEMO_PARTNER_KEY } from '../../../../simulator';
+import { DEMO_PARTNER_KEY, fileSha256 } from '../../../../simulator';
 import { addKeywordVideos } from '../../GridBankEnterprise/enterprise-harness';
 import { nowSeconds } from '../../GridBankPartnerTrigger/helpers';
 
@@ -280,7 +280,7 @@ describe('Partner Trigger', () => {
 		expect((await trigger.tick()).items).toBeNull();
 	});
 
-	test('with Download File, "Video" items keep fileName, mimeType and fileSize after the video fields, and the file', async () => {
+	test('with Download File, "Video" items keep fileName, mimeType, fileSize, sha256 and transfer after the video fields, and the file', async () => {
 		const { key } = sim().createPartnerAccount({ licences: 1 });
 		const trigger = pollTrigger(
 			{ download: true, options: { outputFormat: 'video' } },
@@ -296,12 +296,21 @@ describe('Partner Trigger', () => {
 		const poll = await trigger.tick();
 		expect(poll.error).toBeUndefined();
 		const [item] = poll.items as INodeExecutionData[];
-		expect(Object.keys(item.json)).toEqual([...VIDEO_FIELDS, 'fileName', 'mimeType', 'fileSize']);
+		expect(Object.keys(item.json)).toEqual([
+			...VIDEO_FIELDS,
+			'fileName',
+			'mimeType',
+			'fileSize',
+			'sha256',
+			'transfer',
+		]);
 		expect(item.json).toMatchObject({
 			id: bought,
 			fileName: 'harbour.mov',
 			mimeType: 'video/quicktime',
 			fileSize: 200_001,
+			sha256: fileSha256(bought, 200_001),
+			transfer: expect.objectContaining({ connections: 1, resumes: 0, contentCheck: null }),
 		});
 		expect(item.binary?.data).toMatchObject({ fileName: 'harbour.mov' });
 		expect(await storedBytes(item.binary?.data)).toBe(200_001);
