@@ -14,7 +14,7 @@ export const MIN_HANDOVER_BYTES = 1 * MiB;
 export const SLOW_SHARE = 1 / 3;
 /** A hand-over must bring the part's expected end forward by at least this much. */
 export const MIN_GAIN_MS = 1000;
-/** A part with no answer yet is judged only after twice the usual first-byte delay and this. */
+/** A part with no answer yet is judged only after twice the usual first-byte delay and this; a part silent this long makes no progress. */
 export const NO_ANSWER_MS = 2000;
 /** How often a free connection looks again while every part is judged fine so far. */
 export const RECHECK_MS = 250;
@@ -27,6 +27,8 @@ export interface PartView {
 	/** When its current request went out, and when that response's first byte came. */
 	requestedAt: number;
 	firstByteAt?: number;
+	/** When its last byte came. */
+	lastByteAt?: number;
 	/** Bytes of its current response so far. */
 	bytes: number;
 }
@@ -67,18 +69,19 @@ export class PaceBook {
 	}
 }
 
-/** The part's rate now (bytes per ms): 0 once it waited too long for its first byte; undefined: too early to tell. */
+/** The part's rate now (bytes per ms): 0 once it waited too long for a byte; undefined: too early to tell. */
 function rateOf(part: PartView, typical: Typical, now: number): number | undefined {
 	if (part.firstByteAt === undefined)
 		return now - part.requestedAt < 2 * typical.latencyMs + NO_ANSWER_MS ? undefined : 0;
+	if (now - (part.lastByteAt ?? part.firstByteAt) >= NO_ANSWER_MS) return 0;
 	return part.bytes / Math.max(1, now - part.firstByteAt);
 }
 
 /**
  * The hand-over worth making now, or undefined: of the parts slower than SLOW_SHARE of the
  * typical rate, the one expected to finish last, split so that both connections end together
- * (the free one pays a first-byte delay), when that gains at least MIN_GAIN_MS and leaves the
- * free connection at least MIN_HANDOVER_BYTES.
+ * (the free one pays a first-byte delay), when that gains at least MIN_GAIN_MS; the free
+ * connection takes at least MIN_HANDOVER_BYTES, or the whole remainder when it is shorter.
  */
 export function chooseHandOver(
 	parts: readonly PartView[],
@@ -95,13 +98,16 @@ export function chooseHandOver(
 		const fastestPeer = Math.max(0, ...peers);
 		const typical =
 			fastestPeer > 0 ? { ...finished, rate: Math.min(finished.rate, fastestPeer) } : finished;
-		if (remaining < MIN_HANDOVER_BYTES || rate === undefined || rate >= SLOW_SHARE * typical.rate)
-			return;
+		if (remaining <= 0 || rate === undefined || rate >= SLOW_SHARE * typical.rate) return;
 		const finishMs = rate > 0 ? remaining / rate : Infinity;
 		// Bytes the slow part keeps: kept / rate = latency + (remaining - kept) / typical rate.
 		const balanced =
 			(rate * (typical.rate * typical.latencyMs + remaining)) / (typical.rate + rate);
-		const kept = Math.min(Math.floor(balanced), remaining - MIN_HANDOVER_BYTES);
+		// A short remainder goes over whole (worth it only when the part all but stopped).
+		const kept =
+			remaining <= MIN_HANDOVER_BYTES
+				? 0
+				: Math.min(Math.floor(balanced), remaining - MIN_HANDOVER_BYTES);
 		const newEndMs = Math.max(
 			rate > 0 ? kept / rate : 0,
 			typical.latencyMs + (remaining - kept) / typical.rate,

@@ -41,13 +41,26 @@ export interface Part {
 	/** Its tail was handed over: it ends before the byte its response was asked to. */
 	cut?: boolean;
 	resumes: number;
-	/** Its current request: when it went out, its first byte came, and its bytes so far. */
+	/** Its current request: when it went out, its first and last bytes came, and its bytes so far. */
 	requestedAt: number;
 	firstByteAt?: number;
+	lastByteAt?: number;
 	bytes: number;
 	/** Stops reading the current response. */
 	drop?: () => void;
 }
+
+export const newPart = (segment: number, start: number, end: number): Part => ({
+	segment,
+	start,
+	end,
+	got: 0,
+	chunks: [],
+	done: false,
+	resumes: 0,
+	requestedAt: Date.now(),
+	bytes: 0,
+});
 
 interface PartHooks {
 	options: SegmentedBodyOptions;
@@ -68,7 +81,8 @@ export function readPart(part: Part, body: Body, askedEnd: number, hooks: PartHo
 	// Parts are never paused (a part ahead of the head keeps its bytes), so only data counts.
 	const reader = readBody(body, {
 		data: (chunk) => {
-			part.firstByteAt ??= Date.now();
+			part.lastByteAt = Date.now();
+			part.firstByteAt ??= part.lastByteAt;
 			const at = part.start + part.got;
 			if (chunk.length > askedEnd - at) {
 				reader.stop();

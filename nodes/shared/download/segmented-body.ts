@@ -1,12 +1,9 @@
-// One ordered stream of a file fetched as byte ranges over parallel connections: n8n's
-// prepareBinaryData still reads the bytes in order, so filesystem and S3 modes keep streaming.
-//
-// A window of at most `connections` segments is in flight; a segment is at most segmentBytes
-// long, so at most connections × segmentBytes wait in memory (segment-plan.ts), and a new segment
-// starts only when the head (the one n8n is reading) is done. A segment is fetched as one part,
-// or several once a slow part's tail was handed to a free connection (hand-over.ts): the head's
-// first part hands its chunks on as they come, the others keep theirs until their turn.
-//
+// One ordered stream of a file fetched as byte ranges over parallel connections (n8n's store
+// reads in order, so filesystem and S3 modes keep streaming). At most `connections` segments of
+// at most segmentBytes are in flight, so at most connections × segmentBytes wait in memory
+// (segment-plan.ts); a new segment starts only when the head (the one n8n reads) is done. A
+// segment is one part, or several once a slow part's tail went to a free connection
+// (hand-over.ts): the head's first part hands its chunks on, the others keep theirs till their turn.
 // Each part keeps the single stream's guarantees: a break resumes it with Range from the byte it
 // broke at (Max Retries times per part), every response must state exactly the range asked for,
 // and any failure ends the whole stream with that error (n8n's store then drops its temporary
@@ -15,7 +12,7 @@ import { sleep } from '../transport/wait';
 import { type Body, TransferError } from '../transport/body-stream';
 import { type BinaryStream, discard, orderedOutput, RangeIgnoredError } from './ordered-output';
 import { chooseHandOver, PaceBook, RECHECK_MS } from './hand-over';
-import { type Part, readPart, type SegmentedBodyOptions } from './segment-part';
+import { newPart, type Part, readPart, type SegmentedBodyOptions } from './segment-part';
 import { segmentAnswer, type Segment } from './segment-plan';
 
 export type { RangeResponse, SegmentedBodyOptions } from './segment-part';
@@ -25,18 +22,6 @@ interface Slot {
 	/** Its byte ranges in file order: one, or more after hand-overs. */
 	parts: Part[];
 }
-
-const newPart = (segment: number, start: number, end: number): Part => ({
-	segment,
-	start,
-	end,
-	got: 0,
-	chunks: [],
-	done: false,
-	resumes: 0,
-	requestedAt: Date.now(),
-	bytes: 0,
-});
 
 /**
  * `first` is the response to the first request (bytes 0- of the file, 206): it serves segment 0
@@ -156,7 +141,7 @@ export function segmentedBody(first: Body, options: SegmentedBodyOptions): Binar
 		const from = part.start + part.got;
 		const { end } = part;
 		part.requestedAt = Date.now();
-		part.firstByteAt = undefined;
+		part.firstByteAt = part.lastByteAt = undefined;
 		part.bytes = 0;
 		options.open(from, end).then(
 			(response) => {
@@ -201,17 +186,9 @@ export function segmentedBody(first: Body, options: SegmentedBodyOptions): Binar
 		fill();
 	}
 
-	/** Reads one response into a part; `askedEnd`: one past the last byte the response was asked for. */
-	function read(part: Part, body: Body, askedEnd: number) {
-		readPart(part, body, askedEnd, {
-			options,
-			output,
-			isHeadPart,
-			pump,
-			finish,
-			retryOrFail,
-		});
-	}
+	const hooks = { options, output, isHeadPart, pump, finish, retryOrFail };
+	/** Reads one response into a part; `askedEnd`: one past the last byte it was asked for. */
+	const read = (part: Part, body: Body, askedEnd: number) => readPart(part, body, askedEnd, hooks);
 
 	return output.stream;
 }
