@@ -1,7 +1,8 @@
 // The shape of nodes/ as docs/architecture.md describes it, read from the import graph: no
 // import circle between files anywhere in the tree, nodes/ folders in a fixed layer order that
 // no import runs back up (so no circle between them either), no node reaching into another
-// node's actions (a node shares through its transport/ or nodes/shared), and every runtime file
+// node's actions (a node shares through its transport/, its descriptions/ or nodes/shared), the
+// editor's properties and the code that runs kept in rooms of their own, and every file of nodes/
 // small enough to read in one sitting.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -11,24 +12,28 @@ import { circles, graphOf, rel, root, sourceFiles } from './import-graph';
 const MAX_LINES = 200;
 const files = sourceFiles(join(root, 'nodes'));
 const graph = graphOf(files);
+const source = (file: string) => readFileSync(join(root, file), 'utf8');
 
 /**
  * The layers of nodes/, lowest first (docs/architecture.md, "Layers"). A unit is a node folder,
- * a folder of nodes/shared/ or a file at its root; it imports only units of lower layers.
+ * a folder of nodes/shared/ or a file at its root; it imports only units of lower layers. Each
+ * shared unit is runtime (runs in an execution or poll) or editor (the properties n8n's editor
+ * shows), never both.
  */
 const LAYERS: Array<[layer: string, units: RegExp]> = [
-	['package version', /^nodes\/shared\/version\.ts$/],
-	['transport', /^nodes\/shared\/transport\/$/],
-	['input checks', /^nodes\/shared\/(validate|zoned-time)\.ts$/],
-	['parameter readers', /^nodes\/shared\/read-parameters\.ts$/],
-	['item context', /^nodes\/shared\/item-context\.ts$/],
-	['operation shape', /^nodes\/shared\/operation\.ts$/],
-	['download', /^nodes\/shared\/download\/$/],
-	['storage copy', /^nodes\/shared\/storage\/$/],
-	['descriptions', /^nodes\/shared\/descriptions\/$/],
-	['list search', /^nodes\/shared\/methods\/$/],
-	['item loop', /^nodes\/shared\/run-items\.ts$/],
-	['trigger poll', /^nodes\/shared\/trigger\/$/],
+	['package version (runtime)', /^nodes\/shared\/version\.ts$/],
+	['transport (runtime)', /^nodes\/shared\/transport\/$/],
+	['input checks (runtime)', /^nodes\/shared\/(validate|zoned-time)\.ts$/],
+	['parameter readers (runtime)', /^nodes\/shared\/read-parameters\.ts$/],
+	['video shape (runtime)', /^nodes\/shared\/video-shape\.ts$/],
+	['item context (runtime)', /^nodes\/shared\/item-context\.ts$/],
+	['operation shape (types)', /^nodes\/shared\/operation\.ts$/],
+	['download (runtime)', /^nodes\/shared\/download\/$/],
+	['storage copy (runtime)', /^nodes\/shared\/storage\/$/],
+	['descriptions (editor)', /^nodes\/shared\/descriptions\/$/],
+	['list search (runtime)', /^nodes\/shared\/methods\/$/],
+	['item loop (runtime)', /^nodes\/shared\/run-items\.ts$/],
+	['trigger poll (runtime)', /^nodes\/shared\/trigger\/$/],
 	['action nodes', /^nodes\/(?!shared\/)\w+(?<!Trigger)\/$/],
 	['trigger nodes', /^nodes\/\w+Trigger\/$/],
 ];
@@ -80,13 +85,54 @@ test('no import runs up (or across) the layers of nodes/', () => {
 	expect(upward).toEqual([]);
 });
 
-test("no node imports another node's actions", () => {
+test("no node imports another node's actions (only its transport/ and descriptions/)", () => {
 	const nodeOf = (file: string) => file.split('/')[1];
+	const shared = (target: string) => /^nodes\/\w+\/(transport|descriptions)\//.test(target);
 	const crossings = arrows
 		.filter(({ file, target }) => nodeOf(target) !== 'shared' && nodeOf(target) !== nodeOf(file))
-		.filter(({ target }) => !target.startsWith(`nodes/${nodeOf(target)}/transport/`))
+		.filter(({ target }) => !shared(target))
 		.map(({ file, target }) => `${file} -> ${target}`);
 	expect(crossings).toEqual([]);
+});
+
+/**
+ * The editor's rooms: descriptions/ folders (shared and a node's), and what n8n's own layout puts
+ * beside them (a node's <Node>.node.ts and actions/: an operation is its properties and its
+ * execute). Everything else runs in an execution or a poll.
+ */
+const EDITOR = /^nodes\/(\w+\/)?descriptions\/|^nodes\/\w+\/(actions\/|\w+\.node\.ts$)/;
+
+test('editor properties only in editor rooms: no runtime file declares or imports one', () => {
+	const runtime = files.map(rel).filter((file) => !EDITOR.test(file));
+	const declaring = runtime.filter((file) => /\bdisplayName\s*:/.test(source(file)));
+	expect(declaring).toEqual([]);
+	const reaching = [...graph].flatMap(([file, targets]) =>
+		targets
+			.filter((target) => !EDITOR.test(rel(file)) && EDITOR.test(rel(target)))
+			.map((target) => `${rel(file)} -> ${rel(target)}`),
+	);
+	expect(reaching).toEqual([]);
+});
+
+test('descriptions/ runs nothing: from runtime modules it imports only types and constants', () => {
+	const IMPORT = /import\s+(type\s+)?\{([^}]*)\}\s*from\s*'(\.[^']+)'/g;
+	const runtimeValues = files
+		.map(rel)
+		.filter((file) => /\/descriptions\//.test(file))
+		.flatMap((file) =>
+			[...source(file).matchAll(IMPORT)]
+				.filter(([, typeOnly, , from]) => !typeOnly && !/^\.\/|\/descriptions\//.test(from))
+				.flatMap(([, , names, from]) =>
+					names
+						.split(',')
+						.map((name) => name.trim())
+						.filter((name) => name && !name.startsWith('type ') && !/^[A-Z][A-Z0-9_]*$/.test(name))
+						.map((name) => `${file}: ${name} from ${from}`),
+				),
+		);
+	expect(runtimeValues).toEqual([]);
+	const descriptions = files.map(rel).filter((file) => /\/descriptions\//.test(file));
+	expect(descriptions.filter((file) => /\basync\b/.test(source(file)))).toEqual([]);
 });
 
 test('shared code never imports a node', () => {

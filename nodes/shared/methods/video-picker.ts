@@ -13,7 +13,7 @@ import { nextCursor, videoList } from '../transport/body-checks';
 import { GridBankClient } from '../transport/client';
 import { LAST_PAGE } from '../transport/paging';
 import { newWaitTally } from '../transport/wait-budget';
-import { toVideo } from '../descriptions/video-shape';
+import { toVideo } from '../video-shape';
 
 /** The picker gives up on a rate-limited or failing API quickly: a person is waiting. */
 const PICKER_RETRIES = 1;

@@ -8,7 +8,8 @@ import type { ActionItem, OperationOption, OperationResult } from '../../../shar
 import { jsonItems } from '../../../shared/operation';
 import { videoObject } from '../../../shared/transport/body-checks';
 import { encodeId } from '../../../shared/validate';
-import { outputFormatOption, shapeVideos } from '../../../shared/descriptions/video-shape';
+import { outputFormatOption } from '../../../shared/descriptions/output-format';
+import { shapeVideos } from '../../../shared/video-shape';
 import { readOutputFormat } from '../../../shared/read-parameters';
 import { readVideoId, videoIdProperty } from './video-id';
 
