@@ -5,7 +5,8 @@
 import type { WorkerInput, WorkerResult } from './download-worker';
 import type { ChildSimulator } from './sim';
 import { GiB, median, MiB } from './measure';
-import { MAX_CONNECTIONS, WINDOW_BYTES } from '../nodes/shared/download/segment-plan';
+import { WINDOW_BYTES } from '../nodes/shared/download/segment-plan';
+import { MAX_CONNECTIONS } from '../nodes/shared/read-parameters';
 
 export const MEMORY_CONNECTIONS = [1, 2, 4, 8, MAX_CONNECTIONS];
 

@@ -8,6 +8,7 @@ import type { IDataObject } from 'n8n-workflow';
 import type { OutputFormat } from './read-parameters';
 import type { VideoFieldMap } from './transport/api-profile';
 import { VIDEO_FIELDS } from './transport/api-profile';
+import { isObject } from './transport/values';
 
 /** The library Creator fields; the JavaScript library names them in camelCase, as it does purchasedAt. */
 const CREATOR_FIELDS: Array<[field: string, response: string]> = [
@@ -17,9 +18,6 @@ const CREATOR_FIELDS: Array<[field: string, response: string]> = [
 	['bio', 'bio'],
 	['profileImage', 'profile_image'],
 ];
-
-const isObject = (value: unknown): value is IDataObject =>
-	typeof value === 'object' && value !== null && !Array.isArray(value);
 
 function creatorOf(value: unknown): IDataObject | null {
 	if (!isObject(value)) return null;

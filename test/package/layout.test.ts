@@ -169,3 +169,35 @@ test(`every runtime file under ${MAX_LINES} lines`, () => {
 		.filter(({ lines }) => lines >= MAX_LINES);
 	expect(long).toEqual([]);
 });
+
+test("API paths are written only in the profiles (nodes' requests and the credentials' tests)", () => {
+	const PATH = /(['"`])\/[a-z_]+(\/[^'"`]*)?\1(?!\s*:)/;
+	const shipped = files.concat(sourceFiles(join(root, 'credentials'))).map(rel);
+	const writing = shipped
+		.filter((file) => !/^nodes\/\w+\/transport\/profile\.ts$/.test(file))
+		.filter((file) => PATH.test(source(file).replace(/^\s*(\/\/|\*).*$/gm, '')));
+	expect(writing).toEqual([]);
+});
+
+test('one helper per job: header(), isObject, mib() and MiB are defined once (transport/values.ts)', () => {
+	const DEFINES = /(const|function)\s+(header|headerOf|isObject|mib|MiB|MIB)\b\s*[=(<]/g;
+	const definitions = files
+		.map(rel)
+		.flatMap((file) => [...source(file).matchAll(DEFINES)].map((m) => `${m[2]} in ${file}`));
+	expect(definitions.sort()).toEqual(
+		['header', 'isObject', 'mib', 'MiB']
+			.map((name) => `${name} in nodes/shared/transport/values.ts`)
+			.sort(),
+	);
+});
+
+test("no setter of a shared limit ships: the rate window is the profile's, Parallel Connections' bounds are its reader's", () => {
+	const setters = files
+		.map(rel)
+		.filter((file) => /export function set(PacingWindow|RateWindow)\b/.test(source(file)));
+	expect(setters).toEqual([]);
+	const bounds = files
+		.map(rel)
+		.filter((file) => /\b(MIN|MAX|DEFAULT)_CONNECTIONS\s*=/.test(source(file)));
+	expect(bounds).toEqual(['nodes/shared/read-parameters.ts']);
+});

@@ -6,9 +6,9 @@ import type { IDataObject } from 'n8n-workflow';
 import { type ItemParameters, readInteger } from '../../shared/read-parameters';
 import { inputError } from '../../shared/transport/errors';
 import { requireText } from '../../shared/validate';
+import { MAX_QUERY_LENGTH } from './profile';
 
-/** The API's bound on q. */
-export const MAX_QUERY_LENGTH = 200;
+export { MAX_QUERY_LENGTH };
 
 /** The search's query string (q, sort when given, duration_min/max, theme), checked before any request. */
 export function readSearchQuery(item: ItemParameters): IDataObject {

@@ -28,7 +28,8 @@ import type { StoreBody } from './store-body';
 import { type Ending, resumingBody } from './resuming-body';
 import type { SignedUrl } from './signed-url';
 import { storageError, storedSizeError, wrongBytesError } from './storage-errors';
-import { describeResponse, header, StorageLink } from './storage-link';
+import { describeResponse, StorageLink } from './storage-link';
+import { header } from '../transport/values';
 import type { TransferWaits } from './transfer-waits';
 
 export interface DownloadOptions<T = IBinaryData> {
@@ -73,9 +74,8 @@ export async function downloadToBinary<T = IBinaryData>(
 
 	for (let restart = 0; ; restart++) {
 		const first = await link.open(0, link.reissues === 0 ? 1 : 0);
-		const described = describeResponse(first);
-		const { total } = described;
-		const resumable = described.resumable && !rangesIgnored;
+		const { total, resumable: ranged } = describeResponse(first);
+		const resumable = ranged && !rangesIgnored;
 		await checkFirstResponse(item, first, total, options.expectedSize, !options.store);
 		// Every later answer must be this version of the file.
 		const version = versionOf(first.headers);

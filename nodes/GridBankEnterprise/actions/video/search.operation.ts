@@ -85,7 +85,7 @@ export async function execute(item: ActionItem): Promise<OperationResult> {
 			DEFAULT_LIMIT);
 	const format = readOutputFormat(item);
 
-	const { items, truncated, stalled } = await searchVideos(item.client, item.scope, qs, limit);
+	const { items, truncated, stalled } = await searchVideos(item.client, item.scope, { qs, limit });
 	const result = jsonItems(shapeVideos(format, ENTERPRISE.videoFields, items, ['search_id']));
 	if (truncated)
 		result.hints = [
