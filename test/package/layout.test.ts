@@ -4,7 +4,7 @@
 // node's actions (a node shares through its transport/, its descriptions/ or nodes/shared), the
 // editor's properties and the code that runs kept in rooms of their own, and every file of nodes/
 // small enough to read in one sitting.
-import { readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { circles, graphOf, rel, root, sourceFiles } from './import-graph';
@@ -163,7 +163,7 @@ test("one file-naming convention: kebab-case, besides n8n's required <Node>.node
 	expect(names).toEqual([]);
 });
 
-test(`every runtime file under ${MAX_LINES} lines`, () => {
+test(`every file of nodes/ under ${MAX_LINES} lines (tests, simulator, benchmark and scripts have no such bound)`, () => {
 	const long = files
 		.map((file) => ({ file: rel(file), lines: readFileSync(file, 'utf8').split('\n').length }))
 		.filter(({ lines }) => lines >= MAX_LINES);
@@ -200,4 +200,53 @@ test("no setter of a shared limit ships: the rate window is the profile's, Paral
 		.map(rel)
 		.filter((file) => /\b(MIN|MAX|DEFAULT)_CONNECTIONS\s*=/.test(source(file)));
 	expect(bounds).toEqual(['nodes/shared/read-parameters.ts']);
+});
+
+test('parameters are read through the item: getNodeParameter only in item-context.ts (and the router)', () => {
+	const reading = files
+		.map(rel)
+		.filter((file) => /getNodeParameter\s*\(/.test(source(file)))
+		.filter((file) => !/^nodes\/shared\/(item-context|run-items)\.ts$/.test(file));
+	expect(reading).toEqual([]);
+});
+
+test('shared code never branches on which node or API called it (differences are profile data)', () => {
+	const BRANCH =
+		/[!=]==\s*['"]gridBank|['"]gridBank\w*['"]\s*[!=]==|credentialType\s*[!=]==|\.label\s*[!=]==/;
+	const branching = files
+		.map(rel)
+		.filter((file) => file.startsWith('nodes/shared/') && BRANCH.test(source(file)));
+	expect(branching).toEqual([]);
+});
+
+describe('every node folder has its layout', () => {
+	const folders = readdirSync(join(root, 'nodes')).filter((name) => name !== 'shared');
+	const has = (path: string) => existsSync(join(root, 'nodes', path));
+	test.each(folders.filter((f) => !f.endsWith('Trigger')))('action node %s', (node) => {
+		expect(has(`${node}/${node}.node.ts`)).toBe(true);
+		expect(has(`${node}/transport/profile.ts`)).toBe(true);
+		for (const resource of readdirSync(join(root, 'nodes', node, 'actions')))
+			expect(has(`${node}/actions/${resource}/${resource}.resource.ts`)).toBe(true);
+	});
+	test.each(folders.filter((f) => f.endsWith('Trigger')))('trigger node %s', (node) => {
+		const own = readdirSync(join(root, 'nodes', node)).filter((name) => name.endsWith('.ts'));
+		expect(own.sort()).toEqual([`${node}.node.ts`, 'poll.ts', 'seen-state.ts']);
+		expect(has(`${node.replace(/Trigger$/, '')}/transport/profile.ts`)).toBe(true);
+	});
+});
+
+test('the test tree mirrors the source: each node folder and each nodes/shared/ folder has its tests', () => {
+	const folders = readdirSync(join(root, 'nodes'), { withFileTypes: true })
+		.filter((entry) => entry.isDirectory() && entry.name !== 'shared')
+		.map((entry) => entry.name)
+		.concat(
+			readdirSync(join(root, 'nodes', 'shared'), { withFileTypes: true })
+				.filter((entry) => entry.isDirectory())
+				.map((entry) => `shared/${entry.name}`),
+		);
+	const untested = folders.filter(
+		(folder) =>
+			!sourceFiles(join(root, 'test', 'nodes', folder)).some((f) => f.endsWith('.test.ts')),
+	);
+	expect(untested).toEqual([]);
 });
