@@ -17,7 +17,7 @@ const {
 	TRIGGER_EXAMPLE_STARTS,
 } = require('./helpers');
 const { expectMastersInBucket, expectAnnounced } = require('./job-checks');
-const { AWS_BUCKET } = require('../scripts/job-services');
+const { AWS_BUCKET, BUCKET } = require('../scripts/job-services');
 
 let s;
 const ex = {};
@@ -90,7 +90,7 @@ test('every example is an n8n workflow with GridBank nodes and consistent connec
 	}
 });
 
-test('hourly example: backs up exactly the videos licensed since the last run to S3 (key, size, SHA-256 in the bucket) and posts one Slack message naming each; the next run finds nothing', async () => {
+test('hourly example: copies exactly the videos licensed since the last run into S3 with Copy to Storage (key, size, SHA-256 in the bucket and on the item) and posts one Slack message naming each; the next run finds nothing', async () => {
 	const { sim, simulator, n8n, job } = s;
 	const now = Date.now();
 	const fresh = [];
@@ -123,22 +123,23 @@ test('hourly example: backs up exactly the videos licensed since the last run to
 		simulator.log.filter((r) => r.target === 'api' && r.path === '/partner/v1/content'),
 	).toHaveLength(1);
 
-	const downloaded = n8n.itemsOf(run, 'Download master');
-	expect(downloaded).toHaveLength(3);
+	// Copy to Storage: each master straight into the bucket, no binary data in n8n.
+	const copied = n8n.itemsOf(run, 'Copy master to bucket');
+	expect(copied).toHaveLength(3);
 	for (let i = 0; i < 3; i++) {
 		const file = simulator.getVideoFile(fresh[i]);
-		expect(downloaded[i].json).toEqual(
+		expect(copied[i].json).toEqual(
 			expect.objectContaining({
 				video_key: fresh[i],
-				fileName: file.fileName,
-				fileSize: file.size,
+				bucket: BUCKET,
+				key: `gridbank/${fresh[i]}/${file.fileName}`,
+				size: file.size,
+				sha256: sim.fileSha256(fresh[i], file.size),
+				skipped: false,
 			}),
 		);
-		expect(downloaded[i].binary.data.id).toMatch(/^filesystem/); // n8n's filesystem binary mode
+		expect(copied[i].binary).toBeUndefined();
 	}
-	expect(n8n.itemsOf(run, 'Upload to S3').map((i) => i.json)).toEqual(
-		fresh.map(() => ({ success: true })),
-	);
 	const stored = await expectMastersInBucket(s, fresh);
 
 	// One Slack message, received by the stand-in as n8n's Slack node sent it.
@@ -146,7 +147,7 @@ test('hourly example: backs up exactly the videos licensed since the last run to
 	const messages = job.slack.messages.slice(slackBefore);
 	expect(messages.map((m) => m.channel)).toEqual(['#video-masters']);
 	expect(messages[0].text).toContain('3 newly licensed videos backed up from GridBank to S3');
-	expectAnnounced(messages[0].text, stored, titles);
+	expectAnnounced(messages[0].text, stored, titles, BUCKET, { withSha256: true });
 	expect(n8n.itemsOf(run, 'Post to Slack')[0].json).toEqual(
 		expect.objectContaining({ ok: true, channel: messages[0].channelId }),
 	);
@@ -163,7 +164,7 @@ test('hourly example: backs up exactly the videos licensed since the last run to
 	const next = await execute(wf.id);
 	expect(next.ok ? '' : describeFailure(next)).toBe('');
 	expect(n8n.itemsOf(next, 'List new licences')).toEqual([]);
-	expect(next.runData['Download master']).toBeUndefined();
+	expect(next.runData['Copy master to bucket']).toBeUndefined();
 	expect(job.slack.messages.length).toBe(slackBefore + 1); // nothing new: no message
 });
 

@@ -6,8 +6,8 @@
  * (scripts/job-services.js), installs the packed package into the cached n8n (installing n8n
  * itself on the first run), imports examples/hourly-download-new-licences.json with the demo
  * credentials, and runs it as shipped, the way its hourly schedule would: list the videos
- * licensed since the last run, download each master, upload it to the bucket with n8n's S3
- * node, post one message with n8n's Slack node. Then runs it once more, as the next hour's run,
+ * licensed since the last run, copy each master straight into the bucket (the Partner node's
+ * Copy to Storage: no binary data in n8n, any size), post one message with n8n's Slack node. Then runs it once more, as the next hour's run,
  * which finds nothing new. Prints what landed in the bucket (read back through the S3 API,
  * checked against what GridBank served) and the message Slack received.
  */
@@ -85,25 +85,28 @@ async function main() {
 				`the workflow failed: ${first.error?.message ?? 'see n8n logs'}${first.error?.description ? `\n${first.error.description}` : ''}`,
 			);
 		const listed = n8n.itemsOf(first, 'List new licences') ?? [];
-		const downloaded = n8n.itemsOf(first, 'Download master') ?? [];
+		const copied = n8n.itemsOf(first, 'Copy master to bucket') ?? [];
 		step(
 			'videos listed',
 			`${listed.length} (GridBank Partner: List Licensed Content, purchased after the last run)`,
 		);
 		for (const v of listed) console.log(`      ${v.json.video_key}  ${v.json.title ?? ''}`);
-		step('masters', `${downloaded.length} downloaded (GridBank Partner: Get Download URL)`);
+		step(
+			'masters',
+			`${copied.length} copied straight into the bucket (GridBank Partner: Copy to Storage)`,
+		);
 		const objects = await job.objects();
 		step('in the bucket', `s3://${BUCKET}/ (listed through the S3 API)`);
 		let allMatch = objects.length === NEW_LICENCES;
 		for (const o of objects) {
-			const served = downloaded.find((d) =>
-				o.key.endsWith(`/${d.json.video_key}/${d.json.fileName}`),
-			);
+			const served = copied.find((d) => d.json.key === o.key);
 			const read = await job.object(o.key);
+			// What landed, what the copy says it sent, and what GridBank served: one size, one SHA-256.
 			const match =
 				!!served &&
-				read.size === served.json.fileSize &&
-				read.sha256 === sim.fileSha256(served.json.video_key, served.json.fileSize);
+				read.size === served.json.size &&
+				read.sha256 === served.json.sha256 &&
+				read.sha256 === sim.fileSha256(served.json.video_key, served.json.size);
 			allMatch &&= match;
 			console.log(
 				`      ${o.key.padEnd(58)} ${rt.fmtBytes(o.size).padStart(9)}  sha256 ${read.sha256.slice(0, 12)}… ${match ? 'matches what GridBank served' : 'DOES NOT MATCH'}`,
@@ -120,7 +123,7 @@ async function main() {
 		const second = await n8n.execute(workflow.id, { env: job.n8nEnv });
 		if (!second.ok) throw new Error(`the second run failed: ${second.error?.message}`);
 		const again = n8n.itemsOf(second, 'List new licences') ?? [];
-		step('videos listed', `${again.length}: nothing licensed since run 1, so nothing downloaded`);
+		step('videos listed', `${again.length}: nothing licensed since run 1, so nothing copied`);
 
 		console.log(
 			`\nDone in ${rt.fmtDuration(Date.now() - t0)}. The bucket's files are in ${job.s3.directory}/`,
