@@ -250,3 +250,22 @@ test('the test tree mirrors the source: each node folder and each nodes/shared/ 
 	);
 	expect(untested).toEqual([]);
 });
+
+test('scripts/ folders import in one direction (scripts/README.md): toolchain and services, then n8n, then queue', () => {
+	const RANK: Record<string, number> = { toolchain: 0, services: 0, n8n: 1, queue: 2 };
+	const folderOf = (file: string) => /^scripts\/(\w+)\//.exec(rel(file))?.[1];
+	const scripts = graphOf(sourceFiles(join(root, 'scripts')));
+	const against = [...scripts].flatMap(([file, targets]) =>
+		targets
+			.filter((target) => {
+				const [from, to] = [folderOf(file), folderOf(target)];
+				return from !== undefined && to !== undefined && from !== to && RANK[to]! >= RANK[from]!;
+			})
+			.map((target) => `${rel(file)} -> ${rel(target)}`),
+	);
+	expect(against).toEqual([]);
+	const folders = readdirSync(join(root, 'scripts'), { withFileTypes: true })
+		.filter((entry) => entry.isDirectory())
+		.map((entry) => entry.name);
+	expect(folders.sort()).toEqual(Object.keys(RANK).sort());
+});

@@ -2,7 +2,7 @@
 // at least 5 MiB. Parts are 8 MiB (the AWS CLI's default) unless the file needs bigger ones to fit
 // 10,000 (above about 78 GiB; the 1 TiB ceiling needs 105 MiB); a file that fits one part goes as
 // a single PUT. 8 MiB parts, 4 in flight, keep a copy's memory within the 256 MiB target with
-// n8n's own slack and the download's window (measured: bench/results.md).
+// n8n's own slack and the download's window (measured: bench/results/results.md).
 import { MiB } from '../transport/values';
 
 export const MIN_PART_BYTES = 5 * MiB;

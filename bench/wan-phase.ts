@@ -123,7 +123,7 @@ export async function benchWan(
 
 const row = (cells: Array<string | number>) => `| ${cells.join(' | ')} |`;
 
-/** The WAN section of bench/results.md. */
+/** The WAN section of bench/results/results.md. */
 export function renderWan(entries: WanEntry[] | undefined): string[] {
 	if (!entries?.length) return [];
 	const link = entries[0]!.link;
