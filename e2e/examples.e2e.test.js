@@ -17,7 +17,7 @@ const {
 	TRIGGER_EXAMPLE_STARTS,
 } = require('./helpers');
 const { expectMastersInBucket, expectAnnounced } = require('./job-checks');
-const { AWS_BUCKET, BUCKET } = require('../scripts/job-services');
+const { AWS_BUCKET, BUCKET } = require('../scripts/services/job-services');
 
 let s;
 const ex = {};

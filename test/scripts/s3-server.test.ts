@@ -1,5 +1,5 @@
 /**
- * The local S3 server (scripts/s3-server.js) verifies AWS Signature V4 as S3 does: s3rver alone
+ * The local S3 server (scripts/services/s3-server.js) verifies AWS Signature V4 as S3 does: s3rver alone
  * accepts any V4 signature. Requests are signed here by a small signer of the test's own, written
  * from AWS's SigV4 documentation (not the server's code), and sent over real HTTP.
  */
@@ -9,7 +9,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const { startS3Server } = require('../../scripts/s3-server.js');
+const { startS3Server } = require('../../scripts/services/s3-server.js');
 
 type S3 = {
 	endpoint: string;

@@ -26,7 +26,8 @@ import { discard } from './let-go';
 import type { DownloadOptions, DownloadResult } from './download-options';
 import { type Ending, resumingBody } from './resuming-body';
 import { brokenTransferError, storedSizeError, wrongBytesError } from './storage-errors';
-import { describeResponse, header, StorageLink } from './storage-link';
+import { describeResponse, StorageLink } from './storage-link';
+import { header } from '../transport/values';
 import { contentCheckOf } from './content-check';
 import {
 	ContentMismatchError,

@@ -3,6 +3,7 @@
 import type { IN8nHttpFullResponse } from 'n8n-workflow';
 
 import type { Body } from '../transport/body-stream';
+import { header } from '../transport/values';
 import type { BinaryStream } from './ordered-output';
 import type { ResumingBodyOptions } from './resuming-body';
 import { segmentedBody } from './segmented-body';
@@ -19,11 +20,6 @@ export interface ParallelOptions {
 	meter?: ResumingBodyOptions['meter'];
 }
 
-const header = (response: IN8nHttpFullResponse, name: string): string | undefined => {
-	const value = response.headers[name];
-	return Array.isArray(value) ? String(value[0]) : value === undefined ? undefined : String(value);
-};
-
 /**
  * The file as parallel ranged segments, or undefined for the single stream: only when the first
  * response proves ranges work and states the size (206, bytes 0-(size-1)/size) and the file
@@ -34,7 +30,7 @@ export function parallelBody(
 	options: ParallelOptions,
 ): BinaryStream | undefined {
 	if (first.statusCode !== 206 || options.connections < 2) return undefined;
-	const range = /^bytes 0-(\d+)\/(\d+)$/.exec(header(first, 'content-range') ?? '');
+	const range = /^bytes 0-(\d+)\/(\d+)$/.exec(header(first.headers, 'content-range') ?? '');
 	if (!range || Number(range[1]) !== Number(range[2]) - 1) return undefined;
 	const total = Number(range[2]);
 	const plan = planSegments(total, options.connections);
@@ -51,7 +47,7 @@ export function parallelBody(
 			const response = await options.open(from, end);
 			return {
 				statusCode: response.statusCode,
-				contentRange: header(response, 'content-range'),
+				contentRange: header(response.headers, 'content-range'),
 				body: response.body as Body,
 			};
 		},

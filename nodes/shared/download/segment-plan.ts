@@ -4,12 +4,9 @@
 // waits in memory. Every range is at most one segment long and at most `connections` ranges are
 // in flight (the window), so at most connections × segment size bytes wait: the memory window.
 
-import { MAX_CONNECTIONS, MIN_CONNECTIONS } from '../read-parameters';
-
-// The bounds belong to the parameter (read-parameters.ts); the benchmark reads them from here too.
-export { DEFAULT_CONNECTIONS, MAX_CONNECTIONS, MIN_CONNECTIONS } from '../read-parameters';
-
-export const MiB = 1024 * 1024;
+// The connection count comes as readParallelConnections (read-parameters.ts, where its bounds
+// live) checked it: it is not checked again here.
+import { MiB } from '../transport/values';
 
 /** Bytes that may wait in memory for n8n's store, over all connections. */
 export const WINDOW_BYTES = 64 * MiB;
@@ -42,16 +39,9 @@ export interface SegmentPlan {
 	segmentAt(index: number): Segment;
 }
 
-/** A Parallel Connections value as the node uses it: a whole number within 1-16 (1 if unusable). */
-export function clampConnections(value: unknown): number {
-	const n = Math.floor(Number(value));
-	if (!Number.isFinite(n) || n < MIN_CONNECTIONS) return MIN_CONNECTIONS;
-	return Math.min(n, MAX_CONNECTIONS);
-}
-
 /** Segment size for a connection count: the window shared out, within the bounds. */
 export function segmentBytesFor(connections: number): number {
-	const share = Math.floor(WINDOW_BYTES / clampConnections(connections));
+	const share = Math.floor(WINDOW_BYTES / Math.max(1, connections));
 	return Math.min(MAX_SEGMENT_BYTES, Math.max(MIN_SEGMENT_BYTES, share));
 }
 
@@ -63,8 +53,8 @@ export function segmentBytesFor(connections: number): number {
  */
 export function planSegments(total: number, requested: number): SegmentPlan | undefined {
 	if (!Number.isSafeInteger(total) || total <= 0) return undefined;
-	const wanted = clampConnections(requested);
-	if (wanted < 2) return undefined;
+	const wanted = Math.floor(requested);
+	if (!(wanted >= 2)) return undefined;
 	const segmentBytes = segmentBytesFor(wanted);
 	if (total <= segmentBytes) return undefined;
 	// The first round ramps up (1/n, 2/n, ... of a segment), so that the connections finish

@@ -20,11 +20,8 @@ import {
 } from '../../../harness/run-node';
 import { storeKeepsPartialFiles } from '../../../harness/engine';
 import { useSimulator } from '../../../harness/simulator';
-import {
-	MiB,
-	planSegments,
-	type SegmentPlan,
-} from '../../../../nodes/shared/download/segment-plan';
+import { planSegments, type SegmentPlan } from '../../../../nodes/shared/download/segment-plan';
+import { MiB } from '../../../../nodes/shared/transport/values';
 
 const sim = useSimulator();
 const keep = cleanUpBinaries();

@@ -1,17 +1,16 @@
 // The segment planner alone: segments cover the file exactly, the memory window stays bounded.
 import {
-	clampConnections,
 	isExactRange,
 	segmentAnswer,
 	MAX_SEGMENT_BYTES,
 	MIN_SEGMENT_BYTES,
-	MiB,
 	planSegments,
 	rangeHeader,
 	segmentBytesFor,
 	WINDOW_BYTES,
 	type SegmentPlan,
 } from '../../../../nodes/shared/download/segment-plan';
+import { MiB } from '../../../../nodes/shared/transport/values';
 
 /** Every segment of a plan, in order (the plan itself computes them one at a time). */
 const segmentsOf = (plan: SegmentPlan) =>
@@ -60,10 +59,10 @@ test('a file of few segments uses no more connections than segments', () => {
 	expect(plan.connections).toBe(4);
 });
 
-test('connection counts are clamped to 1-16', () => {
-	expect([0, -3, 1, 2.7, 16, 17, 'x', undefined].map(clampConnections)).toEqual([
-		1, 1, 1, 2, 16, 16, 1, 1,
-	]);
+test('the plan takes the count readParallelConnections checked: under 2 is one stream', () => {
+	for (const connections of [0, -3, 1, 1.9, NaN])
+		expect(planSegments(100 * MiB, connections)).toBeUndefined();
+	expect(planSegments(100 * MiB, 16)?.connections).toBe(16);
 });
 
 test('Range header and the exact Content-Range check', () => {

@@ -6,7 +6,7 @@ import { runPartner } from '../../../harness/run-gridbank';
 import { cleanUpBinaries } from '../../../harness/run-node';
 import { storageCalls, useSimulator } from '../../../harness/simulator';
 import { LIMITS } from '../../../../nodes/shared/transport/deadlines';
-import { MiB } from '../../../../nodes/shared/download/segment-plan';
+import { MiB } from '../../../../nodes/shared/transport/values';
 
 const sim = useSimulator();
 const keep = cleanUpBinaries();

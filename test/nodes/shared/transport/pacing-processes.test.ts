@@ -16,7 +16,7 @@ import { runNode } from '../../../harness/run-node';
 import { useSimulator } from '../../../harness/simulator';
 import { DEMO_PARTNER_KEY } from '../../../../simulator';
 
-type PacingModule = typeof import('../../../../nodes/shared/transport/pacing');
+type ProfileModule = typeof import('../../../../nodes/GridBankPartner/transport/profile');
 type NodeModule = typeof import('../../../../nodes/GridBankPartner/GridBankPartner.node');
 
 const LIMIT = 60;
@@ -31,8 +31,10 @@ const other = useSimulator({ partnerRatePerMinute: 0 });
 /** A Partner node type with its own pacer, as a separate n8n process would load it. */
 function processCopy(name: string): void {
 	jest.isolateModules(() => {
-		const pacing = jest.requireActual<PacingModule>('../../../../nodes/shared/transport/pacing');
-		pacing.setPacingWindow(WINDOW_MS);
+		const profile = jest.requireActual<ProfileModule>(
+			'../../../../nodes/GridBankPartner/transport/profile',
+		);
+		profile.PARTNER.rateWindowMs = WINDOW_MS;
 		const { GridBankPartner } = jest.requireActual<NodeModule>(
 			'../../../../nodes/GridBankPartner/GridBankPartner.node',
 		);

@@ -101,9 +101,11 @@ describe('which answers show a request the server counted', () => {
 
 describe('one process, headers given by hand', () => {
 	let pacer: PacingModule;
+	let windowMs = 60_000;
+	const rate = (requestsPerWindow: number) => ({ requestsPerWindow, rateWindowMs: windowMs });
 	beforeEach(() => {
 		pacer = freshPacer();
-		pacer.setPacingWindow(60_000);
+		windowMs = 60_000;
 	});
 	const headers = (limit: number, remaining: number, resetAt: number) => ({
 		'x-ratelimit-limit': String(limit),
@@ -113,23 +115,23 @@ describe('one process, headers given by hand', () => {
 
 	test("the server allowance decides, not this process's own count", async () => {
 		// Own count: one a minute. The server says 100 are left: the next requests go at once.
-		(await pacer.pace('key-srv-a', 1))(headers(100, 100, Date.now() + 60_000));
+		(await pacer.pace('key-srv-a', rate(1)))(headers(100, 100, Date.now() + 60_000));
 		const started = Date.now();
 		for (let i = 0; i < 5; i++)
-			(await pacer.pace('key-srv-a', 1))(headers(100, 99 - i, Date.now() + 60_000));
+			(await pacer.pace('key-srv-a', rate(1)))(headers(100, 99 - i, Date.now() + 60_000));
 		expect(Date.now() - started).toBeLessThan(200);
 	});
 
 	test('with nothing left, it waits for the Reset the server gave (spread by under 0.4 s), then sends one request to ask again', async () => {
 		const reset = Math.ceil((Date.now() + 1200) / 1000) * 1000;
-		(await pacer.pace('key-srv-b', 1000))(headers(100, 0, reset));
+		(await pacer.pace('key-srv-b', rate(1000)))(headers(100, 0, reset));
 		const started = Date.now();
-		const release = await pacer.pace('key-srv-b', 1000);
+		const release = await pacer.pace('key-srv-b', rate(1000));
 		expect(Date.now()).toBeGreaterThanOrEqual(reset);
 		expect(Date.now() - started).toBeLessThan(reset - started + 600);
 		// While that one is out, nobody else goes on the old view.
 		let second: (() => void) | undefined;
-		const waiting = pacer.pace('key-srv-b', 1000).then((r) => (second = r));
+		const waiting = pacer.pace('key-srv-b', rate(1000)).then((r) => (second = r));
 		await new Promise((r) => setTimeout(r, 200));
 		expect(second).toBeUndefined();
 		release(headers(100, 50, Date.now() + 60_000));
@@ -138,38 +140,38 @@ describe('one process, headers given by hand', () => {
 	});
 
 	test('at the reserve, its own request leaving the window is the signal (before a later Reset)', async () => {
-		pacer.setPacingWindow(400);
+		windowMs = 400;
 		// Sent now, answered with "only the reserve left, next growth in 30 s": our own request
 		// leaves the 0.4 s window long before, and that freed slot is ours to use.
-		(await pacer.pace('key-srv-f', 1000))(headers(100, reserveFor(100), Date.now() + 30_000));
+		(await pacer.pace('key-srv-f', rate(1000)))(headers(100, reserveFor(100), Date.now() + 30_000));
 		const started = Date.now();
-		(await pacer.pace('key-srv-f', 1000))();
+		(await pacer.pace('key-srv-f', rate(1000)))();
 		expect(Date.now() - started).toBeGreaterThanOrEqual(400);
 		expect(Date.now() - started).toBeLessThan(2000);
 	});
 
 	test('a request answered where no allowance is reported (the key used on another endpoint) frees no slot of the account', async () => {
-		pacer.setPacingWindow(400);
-		(await pacer.pace('key-srv-g', 1000))();
+		windowMs = 400;
+		(await pacer.pace('key-srv-g', rate(1000)))();
 		await new Promise((r) => setTimeout(r, 200));
 		// At the reserve, long before the server's Reset: only a request the server counted frees a slot.
-		(await pacer.pace('key-srv-g', 1000))(headers(100, reserveFor(100), Date.now() + 30_000));
+		(await pacer.pace('key-srv-g', rate(1000)))(headers(100, reserveFor(100), Date.now() + 30_000));
 		const counted = Date.now();
-		(await pacer.pace('key-srv-g', 1000))();
+		(await pacer.pace('key-srv-g', rate(1000)))();
 		// The counted request's slot (its response + the window + 250 ms of slack), not the first one's, 200 ms earlier.
 		expect(Date.now() - counted).toBeGreaterThanOrEqual(400 + 250 - 10);
 	});
 
 	test('requests still in flight count against the last view', async () => {
 		const reserve = reserveFor(100);
-		(await pacer.pace('key-srv-c', 1000))(headers(100, reserve + 3, Date.now() + 30_000));
+		(await pacer.pace('key-srv-c', rate(1000)))(headers(100, reserve + 3, Date.now() + 30_000));
 		const out = [
-			await pacer.pace('key-srv-c', 1000),
-			await pacer.pace('key-srv-c', 1000),
-			await pacer.pace('key-srv-c', 1000),
+			await pacer.pace('key-srv-c', rate(1000)),
+			await pacer.pace('key-srv-c', rate(1000)),
+			await pacer.pace('key-srv-c', rate(1000)),
 		];
 		let fourth: unknown;
-		void pacer.pace('key-srv-c', 1000, AbortSignal.timeout(300)).then(
+		void pacer.pace('key-srv-c', rate(1000), AbortSignal.timeout(300)).then(
 			(r) => (fourth = r),
 			() => (fourth = 'aborted'),
 		);
@@ -179,9 +181,9 @@ describe('one process, headers given by hand', () => {
 	});
 
 	test('without headers, its own count paces (the fallback)', async () => {
-		pacer.setPacingWindow(400);
+		windowMs = 400;
 		const started = Date.now();
-		for (let i = 0; i < 3; i++) (await pacer.pace('key-srv-d', 2))();
+		for (let i = 0; i < 3; i++) (await pacer.pace('key-srv-d', rate(2)))();
 		expect(Date.now() - started).toBeGreaterThanOrEqual(400);
 	});
 });
@@ -209,10 +211,12 @@ describe('three processes on one account, against the simulator', () => {
 		const pacers = [freshPacer(), freshPacer(), freshPacer()];
 		const started = Date.now();
 		const processes = pacers.map(async (pacer) => {
-			pacer.setPacingWindow(WINDOW_MS);
 			const statuses: number[] = [];
 			while (Date.now() - started < RUN_MS) {
-				const release = await pacer.pace(DEMO_PARTNER_KEY, LIMIT);
+				const release = await pacer.pace(DEMO_PARTNER_KEY, {
+					requestsPerWindow: LIMIT,
+					rateWindowMs: WINDOW_MS,
+				});
 				const res = await fetch(url, {
 					headers: { authorization: `Bearer ${DEMO_PARTNER_KEY}`, 'user-agent': 'pacing-test' },
 				});

@@ -7,15 +7,15 @@ import {
 	CEILING_VIDEOS,
 	PageProgress,
 } from '../../../../nodes/shared/transport/page-progress';
-import { setPacingWindow } from '../../../../nodes/shared/transport/pacing';
+import { setPartnerWindow } from '../../../harness/rate-window';
 import { pollTrigger, runPartner } from '../../../harness/run-gridbank';
 import { coreMajor } from '../../../harness/engine';
 import { apiCalls, useSimulator } from '../../../harness/simulator';
 
 const sim = useSimulator({ partnerRatePerMinute: 0 });
 // A 1 ms window: this process's own pacing only books requests (GridBank's limit is off here).
-beforeAll(() => setPacingWindow(1));
-afterAll(() => setPacingWindow(60_000));
+beforeAll(() => setPartnerWindow(1));
+afterAll(() => setPartnerWindow());
 
 test('pure: the ceiling is reached after 1,000 requests, or 100,000 videos, whichever comes first', () => {
 	expect(CEILING_REQUESTS).toBe(1000);

@@ -1,12 +1,12 @@
 // Issue 23 (time) through the real engine: GridBank's Retry-After is the wait of a retry whatever
 // X-RateLimit-* say, and no wait taken from a Reset (a server clock an hour fast, a Reset
 // "tomorrow", a corrupt value) outlasts one rate window before a request goes out to ask again.
-import { setPacingWindow } from '../../../../nodes/shared/transport/pacing';
+import { setPartnerWindow } from '../../../harness/rate-window';
 import { pollTrigger, runEnterprise, runPartner } from '../../../harness/run-gridbank';
 import { useSimulator } from '../../../harness/simulator';
 
 const sim = useSimulator();
-afterEach(() => setPacingWindow(60_000));
+afterEach(() => setPartnerWindow());
 
 const gapsOf = (path: string) => {
 	const times = sim()
@@ -65,7 +65,7 @@ describe('a 200 with nothing left and a Reset not to be taken at face value: the
 	])(
 		'Reset %s',
 		async (_name, reset) => {
-			setPacingWindow(WINDOW_MS);
+			setPartnerWindow(WINDOW_MS);
 			sim().faults.rateHeaders({ remaining: 0, ...reset, path: '/content' });
 			const run = await runPartner({ operation: 'listContent', limit: 150 });
 			expect(run.error).toBeUndefined();

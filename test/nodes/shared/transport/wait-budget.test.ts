@@ -1,25 +1,26 @@
 // Issue 23 point 3 through the real engine: an item's time in the pacer is bounded in total
 // (PACED_WAIT_WINDOWS rate windows), however many requests it makes, and a cancel ends it.
-import { pace, setPacingWindow } from '../../../../nodes/shared/transport/pacing';
+import { pace } from '../../../../nodes/shared/transport/pacing';
 import {
 	newWaitTally,
 	PACED_WAIT_WINDOWS,
 	PacedTooLong,
 } from '../../../../nodes/shared/transport/wait-budget';
 import { cancelAfterFirstCall } from '../../../harness/cancel-run';
+import { setPartnerWindow } from '../../../harness/rate-window';
 import { runPartner } from '../../../harness/run-gridbank';
 import { apiCalls, useSimulator } from '../../../harness/simulator';
 
 const sim = useSimulator();
-afterEach(() => setPacingWindow(60_000));
+afterEach(() => setPartnerWindow());
 
 test('pure: one tally across requests; past its bound, PacedTooLong instead of another wait', async () => {
-	setPacingWindow(100);
 	const tally = newWaitTally();
 	const started = Date.now();
 	await expect(
 		(async () => {
-			for (let i = 0; i < 100; i++) (await pace('key-budget', 1, undefined, tally))();
+			for (let i = 0; i < 100; i++)
+				(await pace('key-budget', { requestsPerWindow: 1, rateWindowMs: 100 }, undefined, tally))();
 		})(),
 	).rejects.toBeInstanceOf(PacedTooLong);
 	// The bound, plus what timers overran by on a loaded machine.
@@ -30,7 +31,7 @@ test('pure: one tally across requests; past its bound, PacedTooLong instead of a
 
 test('a server that keeps saying "nothing left, wait a second": the listing fails after 5 windows of waiting, saying why', async () => {
 	// The pacer's window on a 1 s clock: the bound is then 5 s in total.
-	setPacingWindow(1000);
+	setPartnerWindow(1000);
 	sim().faults.rateHeaders({ remaining: 0, resetInSeconds: 1, path: '/content' }, 100);
 	const started = Date.now();
 	const run = await runPartner({

@@ -1,18 +1,12 @@
-// What both triggers' descriptions share: the polling node's shape, the Options collection
-// (Include Existing / Max Existing, Max Retries, Output Format, Parallel Connections) and the
-// poll entry point (the live trigger never overlaps itself; Fetch Test Event may run beside it).
-import type {
-	INodeProperties,
-	INodePropertyOptions,
-	INodeTypeDescription,
-	IPollFunctions,
-} from 'n8n-workflow';
+// What both triggers' descriptions share: the polling node's shape and the Options collection
+// (Include Existing / Max Existing, Max Retries, Output Format, Parallel Connections). Their
+// poll entry point is ../trigger/poll-guard.ts's pollEntry.
+import type { INodeProperties, INodePropertyOptions, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { maxRetriesOption, parallelConnectionsAlways } from '../descriptions/common-properties';
-import { triggerOnProperty } from '../descriptions/trigger-event';
-import { outputFormatOption } from '../descriptions/video-shape';
-import { alone } from './poll-guard';
+import { maxRetriesOption, parallelConnectionsAlways } from './common-properties';
+import { outputFormatOption } from './output-format';
+import { triggerOnProperty } from './trigger-event';
 
 /**
  * A trigger's description but its icon and subtitle (n8n's lint looks for them in the node's
@@ -96,10 +90,4 @@ export function triggerOptions(o: {
 			},
 		],
 	};
-}
-
-/** A trigger's poll(): "Fetch Test Event" saves nothing and may run beside the live trigger. */
-export async function pollEntry<T>(ctx: IPollFunctions, poll: (ctx: IPollFunctions) => Promise<T>) {
-	if (ctx.getMode() === 'manual') return await poll(ctx);
-	return await alone(ctx, async () => await poll(ctx));
 }

@@ -1,10 +1,10 @@
-// Phase 7 of npm run bench: the storage chain in a real n8n (scripts/n8n-runtime.js, `n8n
+// Phase 7 of npm run bench: the storage chain in a real n8n (scripts/n8n/n8n-runtime.js, `n8n
 // execute`): GridBank (the simulator) -> the Partner node's Download File -> one of n8n's storage
 // nodes -> its destination, per binary data mode. Each row is one n8n process; its peak RSS
 // (the kernel's maxrss at exit) is compared with n8n alone (Manual Trigger -> No Op) and with
 // the same file written by Read/Write Files, in the same run; the destination's SHA-256 is
 // checked against the simulator's file. Plans over the WAN link put GridBank's storage behind the
-// WAN phase's link (wan.ts's WAN_LINK) for their rows.
+// WAN phase's link (wan-phase.ts's WAN_LINK) for their rows.
 import { createHash } from 'node:crypto';
 import { createReadStream, existsSync, mkdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -17,7 +17,7 @@ import { startSshd } from './sshd';
 import { BUCKET, chainWorkflow, storageCredentials, type StorageNode } from './storage-workflows';
 import type { StoragePlan } from './storage-plans';
 import { LINK_MB_PER_SECOND, storageTargets, verdict, type StorageRow } from './storage-report';
-import { WAN_LINK } from './wan';
+import { WAN_LINK } from './wan-phase';
 
 interface Instance {
 	userFolder: string;
@@ -44,9 +44,9 @@ interface Runtime {
 	freePort(): Promise<number>;
 }
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const rt = () => require(join(ROOT, 'scripts', 'n8n-runtime.js')) as Runtime;
+const rt = () => require(join(ROOT, 'scripts', 'n8n', 'n8n-runtime.js')) as Runtime;
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const s3Server = () => require(join(ROOT, 'scripts', 's3-server.js'));
+const s3Server = () => require(join(ROOT, 'scripts', 'services', 's3-server.js'));
 
 const round = (n: number, digits = 1) => Math.round(n * 10 ** digits) / 10 ** digits;
 const label = (size: number) => (size >= GiB ? `${size / GiB} GiB` : `${size / MiB} MiB`);

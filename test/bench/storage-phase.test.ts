@@ -148,7 +148,7 @@ describe('storage-chain verdicts and report', () => {
 		expect(targets[3]?.value).toBe('0.95 (95 of 100 MB/s)');
 	});
 
-	test('bench/results.md gets one line per row, failures with their message', () => {
+	test('bench/results/results.md gets one line per row, failures with their message', () => {
 		const md = renderStorage([
 			row({ node: 'n8n alone', growthMiB: 0 }),
 			row({ node: 'S3', growthMiB: 1100, verdict: 'holds the file' }),

@@ -6,7 +6,7 @@
 import type { WorkerInput, WorkerResult } from './download-worker';
 import type { ChildSimulator } from './sim';
 import { GiB, MiB } from './measure';
-import { DEFAULT_CONNECTIONS } from '../nodes/shared/download/segment-plan';
+import { DEFAULT_CONNECTIONS } from '../nodes/shared/read-parameters';
 
 export const WAN_LINK = { connectionBytesPerSecond: 25e6, rttMs: 40, linkBytesPerSecond: 100e6 };
 export const WAN_CONNECTIONS = [1, 2, 4, 8, 16];
@@ -123,7 +123,7 @@ export async function benchWan(
 
 const row = (cells: Array<string | number>) => `| ${cells.join(' | ')} |`;
 
-/** The WAN section of bench/results.md. */
+/** The WAN section of bench/results/results.md. */
 export function renderWan(entries: WanEntry[] | undefined): string[] {
 	if (!entries?.length) return [];
 	const link = entries[0]!.link;

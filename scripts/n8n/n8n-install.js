@@ -13,8 +13,8 @@ const {
 	STAMP,
 	STAMP_TEXT,
 	requireNode24,
-} = require('./n8n-versions');
-const { fmtBytes, fmtDuration, run, withProgress } = require('./run-command');
+} = require('../n8n-versions');
+const { fmtBytes, fmtDuration, run, withProgress } = require('../toolchain/run-command');
 
 function n8nInstalled() {
 	return (

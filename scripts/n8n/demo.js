@@ -3,7 +3,7 @@
  * `npm run demo`: the package's main job, end to end, in the real n8n.
  *
  * Starts the GridBank simulator, the local S3-compatible server and the Slack stand-in
- * (scripts/job-services.js), installs the packed package into the cached n8n (installing n8n
+ * (scripts/services/job-services.js), installs the packed package into the cached n8n (installing n8n
  * itself on the first run), imports examples/hourly-download-new-licences.json with the demo
  * credentials, and runs it as shipped, the way its hourly schedule would: list the videos
  * licensed since the last run, copy each master straight into the bucket (the Partner node's
@@ -14,7 +14,7 @@
 const fs = require('node:fs');
 const path = require('node:path');
 const rt = require('./n8n-runtime');
-const { startJobServices, BUCKET } = require('./job-services');
+const { startJobServices, BUCKET } = require('../services/job-services');
 
 const EXAMPLE = 'hourly-download-new-licences.json';
 const NEW_LICENCES = 4;

@@ -287,7 +287,7 @@ async function startSlackStandIn({ dir, token = DEFAULT_TOKEN, team = 'GridBank 
 module.exports = { startSlackStandIn, DEFAULT_TOKEN };
 
 if (require.main === module) {
-	const dir = process.argv[2] || path.join(__dirname, '..', '.cache', 'slack-standin');
+	const dir = process.argv[2] || path.join(__dirname, '..', '..', '.cache', 'slack-standin');
 	startSlackStandIn({ dir }).then((s) => {
 		console.log(`Slack stand-in proxy at ${s.proxyUrl}; CA ${s.caFile}; token ${s.token}`);
 		console.log(`n8n environment: ${JSON.stringify(s.n8nEnv)}`);

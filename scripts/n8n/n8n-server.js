@@ -3,8 +3,8 @@
 const { spawn } = require('node:child_process');
 const fs = require('node:fs');
 const path = require('node:path');
-const { CACHE_DIR, N8N_BIN, N8N_MAJOR } = require('./n8n-versions');
-const { fmtDuration } = require('./run-command');
+const { CACHE_DIR, N8N_BIN, N8N_MAJOR } = require('../n8n-versions');
+const { fmtDuration } = require('../toolchain/run-command');
 const { n8nEnv } = require('./n8n-instance');
 
 /**

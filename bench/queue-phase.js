@@ -1,6 +1,6 @@
 'use strict';
 /**
- * `npm run bench -- --queue`: the package in n8n's queue mode (scripts/queue-cluster.js: Redis,
+ * `npm run bench -- --queue`: the package in n8n's queue mode (scripts/queue/queue-cluster.js: Redis,
  * Postgres, an n8n main and two workers, binary data in the database), against the simulator
  * in this process.
  *
@@ -12,15 +12,15 @@
  *                  workers have just used the same key on the other simulator, as a real
  *                  worker's earlier executions would have.
  *
- * Writes bench/queue-results.json and the "Queue mode" section of bench/results.md (also kept
- * by later full runs, which re-append it from bench/queue-results.md).
+ * Writes bench/results/queue-results.json and the "Queue mode" section of bench/results/results.md (also kept
+ * by later full runs, which re-append it from bench/results/queue-results.md).
  */
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
-const rt = require('../scripts/n8n-runtime');
-const { startCluster } = require('../scripts/queue-cluster');
-const q = require('../e2e/queue/queue-helpers');
+const rt = require('../scripts/n8n/n8n-runtime');
+const { startCluster } = require('../scripts/queue/queue-cluster');
+const q = require('../scripts/queue/queue-helpers');
 
 const SECTION_START = '<!-- queue-mode:start -->';
 const SECTION_END = '<!-- queue-mode:end -->';
@@ -142,7 +142,7 @@ async function benchQueue({ log = (m) => console.log(`[bench] ${m}`) } = {}) {
 		};
 		write(result);
 		log(
-			`queue: done in ${result.seconds} s; wrote bench/queue-results.json and the Queue mode section of bench/results.md`,
+			`queue: done in ${result.seconds} s; wrote bench/results/queue-results.json and the Queue mode section of bench/results/results.md`,
 		);
 		return result;
 	} finally {
@@ -218,16 +218,16 @@ function render(r) {
 }
 
 function write(result) {
-	const dir = path.join(rt.ROOT, 'bench');
+	const dir = path.join(rt.ROOT, 'bench', 'results');
 	fs.writeFileSync(path.join(dir, 'queue-results.json'), `${JSON.stringify(result, null, '\t')}\n`);
 	const section = render(result);
 	fs.writeFileSync(path.join(dir, 'queue-results.md'), section);
 	appendSection(path.join(dir, 'results.md'));
 }
 
-/** Puts the last queue-mode section (bench/queue-results.md) into a results.md, replacing an older one. */
+/** Puts the last queue-mode section (bench/results/queue-results.md) into a results.md, replacing an older one. */
 function appendSection(resultsMd) {
-	const sectionFile = path.join(rt.ROOT, 'bench', 'queue-results.md');
+	const sectionFile = path.join(rt.ROOT, 'bench', 'results', 'queue-results.md');
 	if (!fs.existsSync(sectionFile) || !fs.existsSync(resultsMd)) return;
 	const section = fs.readFileSync(sectionFile, 'utf8');
 	let text = fs.readFileSync(resultsMd, 'utf8');

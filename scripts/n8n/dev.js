@@ -10,7 +10,7 @@
 const fs = require('node:fs');
 const path = require('node:path');
 const rt = require('./n8n-runtime');
-const { startJobServices } = require('./job-services');
+const { startJobServices } = require('../services/job-services');
 
 const OWNER = {
 	email: 'demo@gridbank.local',
@@ -48,7 +48,7 @@ async function main() {
 		});
 
 	const base = path.join(rt.ROOT, '.cache', 'dev');
-	// The examples' S3 bucket and Slack, locally (scripts/job-services.js).
+	// The examples' S3 bucket and Slack, locally (scripts/services/job-services.js).
 	const job = await startJobServices({ dir: path.join(base, 'job') });
 	const userFolder = path.join(base, 'n8n-user');
 	const filesFolder = path.join(base, 'files');

@@ -1,7 +1,7 @@
 'use strict';
 // A local S3-compatible server for the tests, the demo and the storage-chain benchmark. s3rver (a
 // dev dependency from the npm registry) speaks S3's REST protocol and keeps objects as plain files
-// (GET, HEAD, listings, deletes); in front of it, our own middleware (scripts/s3/) does what
+// (GET, HEAD, listings, deletes); in front of it, our own middleware (scripts/services/s3/) does what
 // s3rver lacks or does loosely and the copy to storage relies on: SigV4 verification
 // (verify-sigv4.js), PutObject and the whole multipart upload with S3's checks (writes.js:
 // Content-MD5 and checksums, EntityTooSmall, InvalidPart, NoSuchUpload, abort, ListMultipartUploads,
@@ -84,7 +84,7 @@ async function startS3Server({
 module.exports = { startS3Server, ACCESS_KEY_ID, SECRET_ACCESS_KEY, REGION };
 
 if (require.main === module) {
-	const directory = process.argv[2] || path.join(__dirname, '..', '.cache', 's3');
+	const directory = process.argv[2] || path.join(__dirname, '..', '..', '.cache', 's3');
 	const port = Number(process.argv[3] || 0);
 	startS3Server({ directory, port }).then((s3) => {
 		console.log(

@@ -1,12 +1,14 @@
 // One video shape for both APIs: the Video object GridBank's official client libraries return
 // (docs/gridbank-api.md#sdk-field-names), so Partner and Enterprise
 // items can meet in one workflow without a Set node. Which response field feeds which library
-// field is data on each API profile (`videoFields`); this module only applies it.
-import type { IDataObject, INodeProperties } from 'n8n-workflow';
+// field is data on each API profile (`videoFields`); this module only applies it. The editor's
+// Output Format option is descriptions/output-format.ts.
+import type { IDataObject } from 'n8n-workflow';
 
-import type { OutputFormat } from '../read-parameters';
-import type { VideoFieldMap } from '../transport/api-profile';
-import { VIDEO_FIELDS } from '../transport/api-profile';
+import type { OutputFormat } from './read-parameters';
+import type { VideoFieldMap } from './transport/api-profile';
+import { VIDEO_FIELDS } from './transport/api-profile';
+import { isObject } from './transport/values';
 
 /** The library Creator fields; the JavaScript library names them in camelCase, as it does purchasedAt. */
 const CREATOR_FIELDS: Array<[field: string, response: string]> = [
@@ -16,9 +18,6 @@ const CREATOR_FIELDS: Array<[field: string, response: string]> = [
 	['bio', 'bio'],
 	['profileImage', 'profile_image'],
 ];
-
-const isObject = (value: unknown): value is IDataObject =>
-	typeof value === 'object' && value !== null && !Array.isArray(value);
 
 function creatorOf(value: unknown): IDataObject | null {
 	if (!isObject(value)) return null;
@@ -49,29 +48,6 @@ export function toVideo(
 	for (const name of extras) if (name in item) video[name] = item[name];
 	return video;
 }
-
-/** The "Output Format" option of List, Search, Get and the trigger (read by readOutputFormat). */
-export const outputFormatOption: INodeProperties = {
-	displayName: 'Output Format',
-	name: 'outputFormat',
-	type: 'options',
-	default: 'api',
-	options: [
-		{
-			name: 'API Fields',
-			value: 'api',
-			description: 'Each video exactly as this GridBank API returns it, with its own field names',
-		},
-		{
-			name: 'Video (Same for Partner and Enterprise)',
-			value: 'video',
-			description:
-				"The shape GridBank's SDKs use for both APIs: ID, title, duration, URL (watermarked preview), thumbnail, creator, purchasedAt, description, width, height, location, keywords. A field the API does not have is null.",
-		},
-	],
-	description:
-		'How each video is output. Choose Video to mix Partner and Enterprise items in one workflow without renaming fields.',
-};
 
 /** Items in the chosen format: unchanged for `api`, the library shape for `video`. */
 export function shapeVideos(

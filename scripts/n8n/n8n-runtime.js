@@ -16,8 +16,8 @@
  */
 const os = require('node:os');
 
-const n8n_versions = require('./n8n-versions');
-const run_command = require('./run-command');
+const n8n_versions = require('../n8n-versions');
+const run_command = require('../toolchain/run-command');
 const n8n_install = require('./n8n-install');
 const n8n_instance = require('./n8n-instance');
 const n8n_server = require('./n8n-server');

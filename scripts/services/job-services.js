@@ -1,7 +1,7 @@
 'use strict';
 // The services the example workflows' job needs besides GridBank, run locally for the demo and
-// the e2e suites: the S3-compatible server (scripts/s3-server.js) with the examples' bucket, the
-// Slack stand-in (scripts/slack-standin.js, reached by n8n's own Slack node through a proxy),
+// the e2e suites: the S3-compatible server (scripts/services/s3-server.js) with the examples' bucket, the
+// Slack stand-in (scripts/services/slack-standin.js, reached by n8n's own Slack node through a proxy),
 // and the n8n credentials the examples reference (their ids and names), pointing at them.
 const path = require('node:path');
 const { startS3Server } = require('./s3-server');

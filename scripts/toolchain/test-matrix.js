@@ -6,13 +6,13 @@
  * while its stamp matches) and runs jest with jest.matrix.config.js, whose resolver takes those
  * packages from that folder, under the leg's Node (scripts/node22, or the machine's Node 20).
  *
- *   node scripts/test-matrix.js [leg ...] [-- jest args]     legs: 1.122.48 (n8n 1.123), 1.84.0 (n8n 1.85)
+ *   node scripts/toolchain/test-matrix.js [leg ...] [-- jest args]     legs: 1.122.48 (n8n 1.123), 1.84.0 (n8n 1.85)
  */
 const { spawnSync } = require('node:child_process');
 const fs = require('node:fs');
 const path = require('node:path');
 
-const ROOT = path.resolve(__dirname, '..');
+const ROOT = path.resolve(__dirname, '..', '..');
 
 /** n8n's own pins: the n8n-core, n8n-workflow and @n8n/di each n8n release depends on. */
 const LEGS = [

@@ -3,7 +3,7 @@
 // format durations and sizes.
 const { spawn } = require('node:child_process');
 const path = require('node:path');
-const { ROOT } = require('./n8n-versions');
+const { ROOT } = require('../n8n-versions');
 
 function fmtDuration(ms) {
 	const s = Math.round(ms / 1000);

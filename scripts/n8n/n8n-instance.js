@@ -4,8 +4,8 @@
 const fs = require('node:fs');
 const net = require('node:net');
 const path = require('node:path');
-const { LOCAL_ENCRYPTION_KEY, N8N_BIN, requireNode24 } = require('./n8n-versions');
-const { run } = require('./run-command');
+const { LOCAL_ENCRYPTION_KEY, N8N_BIN, requireNode24 } = require('../n8n-versions');
+const { run } = require('../toolchain/run-command');
 const { installPackage } = require('./n8n-install');
 
 function freePort() {

@@ -5,7 +5,7 @@
  * passwordless sudo (GitHub's hosted runners), else a clear error saying what to install.
  */
 const { spawnSync } = require('node:child_process');
-const rt = require('./n8n-runtime');
+const rt = require('./run-command');
 
 const isRoot = () => process.getuid?.() === 0;
 /** True when `sudo` exists and runs without asking for a password. */

@@ -1,8 +1,8 @@
 'use strict';
 /** The workflows and credentials the queue cluster runs, for `npm run test:queue` and the queue benchmark. */
 const crypto = require('node:crypto');
-const { demoCredentials } = require('../../scripts/n8n-runtime');
-const { node, PKG, workflow } = require('../helpers');
+const { demoCredentials } = require('../n8n/n8n-runtime');
+const { node, PKG, workflow } = require('../n8n/workflow-builders');
 
 const DOWNLOAD_WF = 'gbQueueDownload01';
 const PACING_WF = 'gbQueuePacing0001';

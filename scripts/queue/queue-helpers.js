@@ -5,7 +5,7 @@
  * cluster runs are in queue-workflows.js, re-exported here.
  */
 const path = require('node:path');
-const rt = require('../../scripts/n8n-runtime');
+const rt = require('../n8n/n8n-runtime');
 const wf = require('./queue-workflows');
 
 const { PACING_WF, PACING_PATH } = wf;

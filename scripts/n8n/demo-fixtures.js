@@ -2,8 +2,8 @@
 // What the demo, dev and e2e feed n8n: the simulator, its credentials, the example workflows.
 const fs = require('node:fs');
 const path = require('node:path');
-const { ROOT } = require('./n8n-versions');
-const { run } = require('./run-command');
+const { ROOT } = require('../n8n-versions');
+const { run } = require('../toolchain/run-command');
 
 /**
  * The GridBank simulator module (simulator/, compiled with tsconfig.test.json into .cache/ts

@@ -1,11 +1,12 @@
 // Phase 6 of npm run bench: peak RSS growth of a parallel download at every Parallel Connections
-// setting (1, 2, 4, 8, 16), over loopback and over the WAN link of wan.ts, each beside n8n alone
+// setting (1, 2, 4, 8, 16), over loopback and over the WAN link of wan-phase.ts, each beside n8n alone
 // (one stream through n8n's own helpers) measured in the same round: the docs promise a memory
 // window (64 MiB, segment-plan.ts) above what n8n itself holds, and this checks it.
 import type { WorkerInput, WorkerResult } from './download-worker';
 import type { ChildSimulator } from './sim';
 import { GiB, median, MiB } from './measure';
-import { MAX_CONNECTIONS, WINDOW_BYTES } from '../nodes/shared/download/segment-plan';
+import { WINDOW_BYTES } from '../nodes/shared/download/segment-plan';
+import { MAX_CONNECTIONS } from '../nodes/shared/read-parameters';
 
 export const MEMORY_CONNECTIONS = [1, 2, 4, 8, MAX_CONNECTIONS];
 
@@ -43,7 +44,7 @@ export interface MemoryTarget {
 	met: boolean;
 }
 
-/** `wanLink`: the WAN phase's link (wan.ts), passed in so that this file imports no other phase. */
+/** `wanLink`: the WAN phase's link (wan-phase.ts), passed in so that this file imports no other phase. */
 export async function benchMemory(
 	sim: ChildSimulator,
 	o: { size: number; rounds: { loopback: number; wan: number }; wanLink: object },
@@ -121,7 +122,7 @@ function memoryTarget(link: string, label: string, variants: MemoryVariant[]): M
 
 const row = (cells: Array<string | number>) => `| ${cells.join(' | ')} |`;
 
-/** The memory section of bench/results.md. */
+/** The memory section of bench/results/results.md. */
 export function renderMemory(entries: MemoryEntry[] | undefined): string[] {
 	if (!entries?.length) return [];
 	return [

@@ -11,15 +11,9 @@
  */
 const fs = require('node:fs');
 const path = require('node:path');
-const rt = require('./n8n-runtime');
-const { live, installExitHandlers, startProcess, waitUntil } = require('./queue/owned-processes');
-const {
-	DB_NAME,
-	DB_USER,
-	ensureServices,
-	startRedis,
-	startPostgres,
-} = require('./queue/redis-postgres');
+const rt = require('../n8n/n8n-runtime');
+const { live, installExitHandlers, startProcess, waitUntil } = require('./owned-processes');
+const { DB_NAME, DB_USER, ensureServices, startRedis, startPostgres } = require('./redis-postgres');
 
 const QUEUE_DIR = path.join(rt.ROOT, '.cache', 'queue');
 
