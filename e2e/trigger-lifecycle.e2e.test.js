@@ -57,6 +57,32 @@ const CONFIGS = [
 let s;
 let server;
 
+/**
+ * Durable scheduler: the poll tasks of these workflows in n8n's database (its SQLite file, read
+ * with the sqlite3 module n8n itself uses): those given by `ids`, else those it holds as running.
+ */
+async function pollTasks(workflowIds, ids) {
+	const sqlite3 = require(path.join(rt.CACHE_DIR, 'node_modules', 'sqlite3'));
+	const file = path.join(s.n8n.userFolder, '.n8n', 'database.sqlite');
+	const db = await new Promise((resolve, reject) => {
+		const d = new sqlite3.Database(file, sqlite3.OPEN_READONLY, (e) =>
+			e ? reject(e) : resolve(d),
+		);
+	});
+	try {
+		const rows = await new Promise((resolve, reject) =>
+			db.all('SELECT id, payload, status, attempts FROM scheduled_task', (e, r) =>
+				e ? reject(e) : resolve(r),
+			),
+		);
+		return rows
+			.map((r) => ({ ...r, workflowId: JSON.parse(r.payload).workflowId }))
+			.filter((r) => workflowIds.includes(r.workflowId))
+			.filter((r) => (ids ? ids.includes(r.id) : r.status === 'running'));
+	} finally {
+		await new Promise((resolve) => db.close(resolve));
+	}
+}
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const count = (match) => s.simulator.log.filter((e) => e.target === 'api' && match(e)).length;
 const downloadPath = (prefix, id) => `${prefix}/videos/${encodeURIComponent(id)}/download`;
@@ -151,6 +177,7 @@ afterAll(async () => {
 	'%s',
 	(label, env, word) => {
 		const triggers = triggersOf[label];
+		const ids = triggers.map((t) => t.wf.id);
 		const all = new Map(triggers.map((t) => [t, []]));
 		const deliveredBefore = new Map();
 		const at = async (fn) => await Promise.all(triggers.map(fn));
@@ -280,6 +307,10 @@ afterAll(async () => {
 			server.child.kill('SIGKILL');
 			await new Promise((r) => server.child.once('exit', r));
 			s.simulator.faults.slowDownload(0);
+			// With durable cursors the killed polls are scheduled tasks n8n's database holds as running.
+			const killed = env === DURABLE ? await pollTasks(ids) : [];
+			if (env === DURABLE)
+				expect([...new Set(killed.map((r) => r.workflowId))].sort()).toEqual([...ids].sort());
 			await start(`${word}-2`, env);
 			await waitFor(
 				'the killed polls repeated',
@@ -292,6 +323,24 @@ afterAll(async () => {
 				() => triggers.every((t, i) => t.polls() > seen[i]),
 				WAIT,
 			);
+			if (env === DURABLE) {
+				// Their leases run out (N8N_SCHEDULER_LEASE_DURATION, 60 s), n8n's reaper hands them back
+				// and they run again: each such re-run reads the cursor as committed since, emitting nothing.
+				const again = async () =>
+					await pollTasks(
+						ids,
+						killed.map((r) => r.id),
+					);
+				await waitFor(
+					"the killed polls' tasks run again",
+					async () => (await again()).every((r) => !['running', 'pending'].includes(r.status)),
+					{ timeoutMs: 240_000, everyMs: 1000 },
+				);
+				const rerun = await again();
+				expect(rerun).toHaveLength(killed.length);
+				for (const r of rerun)
+					expect([r.workflowId, r.status, r.attempts]).toEqual([r.workflowId, 'succeeded', 1]);
+			}
 			await sleep(2000);
 			// The killed poll's delivery never reached the workflow: the one after the restart is the only one emitted.
 			expectOnly(new Map(triggers.map((t) => [t, slow.get(t)])));
