@@ -9,6 +9,7 @@ const zlib = require('node:zlib');
 const { pipeline } = require('node:stream/promises');
 const S3Error = require('s3rver/lib/models/error');
 
+const WRITE_BUFFER = 4 * 1024 * 1024;
 const CHECKSUMS = { 'x-amz-checksum-sha256': 32, 'x-amz-checksum-crc32': 4 };
 
 /** Decoded base64 of exactly `bytes` bytes, or null. */
@@ -54,9 +55,13 @@ async function receiveBody(ctx, file, { start } = {}) {
 					yield chunk;
 				}
 			},
-			start === undefined
-				? fs.createWriteStream(file)
-				: fs.createWriteStream(file, { flags: 'r+', start }),
+			// A write stream's default 16 KiB buffer makes every 64 KiB chunk wait for its own write
+			// (a thread-pool round trip) before the socket is read again: on a loaded machine that
+			// held 4 parallel parts to ~40 MB/s. A larger buffer lets chunks pile up and go in one writev.
+			fs.createWriteStream(file, {
+				highWaterMark: WRITE_BUFFER,
+				...(start === undefined ? {} : { flags: 'r+', start }),
+			}),
 		);
 		const expected = headers['content-length'];
 		if (expected !== undefined && Number(expected) !== size)

@@ -1,7 +1,6 @@
-// Signed URL → n8n binary data, streamed: the body goes straight into prepareBinaryData, so
-// filesystem and S3 binary modes keep memory flat for any file size. A break resumes with a
-// Range request (resuming-body.ts), or the file comes in parallel segments (parallel-download.ts);
-// the URL and its GETs are storage-link.ts, what the store can hold binary-store.ts.
+// Signed URL → n8n binary data, streamed into prepareBinaryData (memory flat for any size in
+// filesystem and S3 modes). A break resumes with a Range request (resuming-body.ts), or the file
+// comes in parallel segments (parallel-download.ts); GETs: storage-link.ts; limits: binary-store.ts.
 import { type IBinaryData, type JsonObject, NodeApiError } from 'n8n-workflow';
 
 import type { ItemContext } from '../item-context';
@@ -40,6 +39,7 @@ export interface DownloadOptions<T = IBinaryData> {
 	/** Size the API announced (Enterprise file_size), checked against what was stored. */
 	expectedSize?: number;
 	parallelConnections?: number; // ranged segments over this many connections (1: one stream)
+	windowBytes?: number; // what may wait for the store (segment-plan.ts; default WINDOW_BYTES)
 	waits?: TransferWaits; // the transfer's total wait on storage (a copy shares it); else its own
 	store?: StoreBody<T>; // instead of n8n's binary data: the copy to storage (store-body.ts)
 }
@@ -137,6 +137,7 @@ export async function downloadToBinary<T = IBinaryData>(
 				watchBodyRate(watched, cut, (reason) => (slow = reason));
 			const parallel = parallelBody(first, {
 				connections,
+				windowBytes: options.windowBytes,
 				maxRetries: maxRetries,
 				rethrowFatal,
 				open: async (from, end) => sameVersion(version, await link.openSegment(from, end)),
