@@ -4,8 +4,9 @@
 // place in the object is known when it arrives (parts 1 to n-1 have all arrived or are arriving,
 // each with its Content-Length) is written into it at that place. Complete then truncates the
 // assembly to the object's size and renames it onto the key (object-store.js), when the listed
-// parts lie in it in order; otherwise (parts listed with gaps, out-of-order arrivals, a part sent
-// again with another size) it joins the parts into a fresh file as before (complete.js). A part is
+// parts lie in it in order; a part that arrived before a lower one is kept in a file of its own
+// and copied into its place then. Otherwise (parts listed with gaps, a part sent again with
+// another size) it joins the parts into a fresh file as before (complete.js). A part is
 // never written over the bytes the upload currently holds for it: a second upload of a part
 // already in the assembly goes to a file of its own, so a failed retry cannot spoil a good part.
 const fs = require('node:fs');
@@ -32,6 +33,20 @@ function place(layout, number, size) {
 	if (!slot || slot.busy || slot.holds || slot.size !== size) return undefined;
 	slot.busy = true;
 	return slot;
+}
+
+/**
+ * Reserves places, from the first number without one on, for parts already stored in files of
+ * their own (`sizeOf(n)`: a stored part's size): they arrived before a lower part, and are copied
+ * in at Complete; the parts after them are written in place again.
+ */
+function advance(layout, sizeOf) {
+	if (!layout || layout.closed) return;
+	for (let n = layout.reservedUpTo + 1, size; (size = sizeOf(n)) !== undefined; n++) {
+		layout.slots.set(n, { offset: layout.next, size, busy: false, holds: false });
+		layout.next += size;
+		layout.reservedUpTo = n;
+	}
 }
 
 function settle(slot, ok) {
@@ -75,4 +90,4 @@ async function copyInto(from, to, start) {
 	await pipeline(fs.createReadStream(from), fs.createWriteStream(to, { flags: 'r+', start }));
 }
 
-module.exports = { createLayout, place, settle, release, assembled };
+module.exports = { createLayout, place, advance, settle, release, assembled };

@@ -100,6 +100,8 @@ async function uploadPart(ctx, registry, { bucket, key, uploadId, partNumber }) 
 		? undefined
 		: Number(headers['content-length']);
 	const slot = assembly.place(upload.layout, partNumber, length);
+	const sizeOf = (n) => upload.parts.get(n)?.size;
+	assembly.advance(upload.layout, sizeOf);
 	const temp = slot
 		? upload.layout.file
 		: path.join(upload.dir, `.incoming-${crypto.randomUUID()}`);
@@ -126,6 +128,7 @@ async function uploadPart(ctx, registry, { bucket, key, uploadId, partNumber }) 
 		? { file: temp, start: slot.offset, size: got.size }
 		: { file: own, start: 0, size: got.size };
 	upload.parts.set(partNumber, { ...got, file: own, source, lastModified: new Date() });
+	if (!slot) assembly.advance(upload.layout, sizeOf);
 	ctx.set('ETag', `"${got.md5}"`);
 	for (const name of ['x-amz-checksum-sha256', 'x-amz-checksum-crc32'])
 		if (ctx.request.req.headers[name]) ctx.set(name, ctx.request.req.headers[name]);
