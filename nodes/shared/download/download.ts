@@ -1,6 +1,5 @@
-// Signed URL → n8n binary data, streamed into prepareBinaryData (memory flat for any size in
-// filesystem and S3 modes). A break resumes with a Range request (resuming-body.ts), or the file
-// comes in parallel segments (parallel-download.ts); GETs: storage-link.ts; limits: binary-store.ts.
+// Signed URL → n8n binary data, streamed into prepareBinaryData (memory flat in filesystem and S3
+// modes); breaks resume by Range (resuming-body.ts), or the file comes in parallel-download.ts.
 import { type IBinaryData, type JsonObject, NodeApiError } from 'n8n-workflow';
 
 import type { ItemContext } from '../item-context';
