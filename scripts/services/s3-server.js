@@ -5,7 +5,8 @@
 // s3rver lacks or does loosely and the copy to storage relies on: SigV4 verification
 // (verify-sigv4.js), PutObject and the whole multipart upload with S3's checks (writes.js:
 // Content-MD5 and checksums, EntityTooSmall, InvalidPart, NoSuchUpload, abort, ListMultipartUploads,
-// ListParts; objects appear only whole), x-amz-version-id for versioned buckets, a request log
+// ListParts; objects appear only whole; parts are written in place in the object-to-be, so
+// Complete renames instead of copying, as a real store does not copy either: assembly.js), x-amz-version-id for versioned buckets, a request log
 // and fault switches for the tests (faults.js). Why this and not another S3 server:
 // CONTRIBUTING.md, "Local S3 server".
 const fs = require('node:fs');

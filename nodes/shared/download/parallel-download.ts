@@ -12,6 +12,8 @@ import { planSegments } from './segment-plan';
 export interface ParallelOptions {
 	/** Parallel Connections (1 = today's single stream). */
 	connections: number;
+	/** Bytes that may wait for the consumer (segment-plan.ts; WINDOW_BYTES when not given). */
+	windowBytes?: number;
 	maxRetries: number;
 	/** download.ts's GET of bytes [from, end): retries, a fresh URL when refused. */
 	open: (from: number, end: number) => Promise<IN8nHttpFullResponse>;
@@ -33,7 +35,7 @@ export function parallelBody(
 	const range = /^bytes 0-(\d+)\/(\d+)$/.exec(header(first.headers, 'content-range') ?? '');
 	if (!range || Number(range[1]) !== Number(range[2]) - 1) return undefined;
 	const total = Number(range[2]);
-	const plan = planSegments(total, options.connections);
+	const plan = planSegments(total, options.connections, options.windowBytes);
 	if (!plan) return undefined;
 	if (options.meter) options.meter.connections = plan.connections;
 	return segmentedBody(first.body as Body, {

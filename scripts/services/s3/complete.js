@@ -1,14 +1,17 @@
 'use strict';
 // CompleteMultipartUpload as S3 checks it: parts listed in ascending order (400 InvalidPartOrder),
 // each uploaded with the ETag given (400 InvalidPart), none but the last under 5 MiB (400
-// EntityTooSmall); then the parts are joined into one temporary file and put under the key at once
-// (object-store.js). A refused Complete keeps the upload, as S3 does; a done one removes it.
+// EntityTooSmall); then the upload's assembly file, which holds the parts in place (assembly.js),
+// is put under the key at once without copying (object-store.js), or, when the parts do not lie
+// in it in order, they are joined into a fresh temporary file first. A refused Complete keeps the
+// upload, as S3 does; a done one removes it.
 const crypto = require('node:crypto');
 const fs = require('node:fs');
 const { pipeline } = require('node:stream/promises');
 const S3Error = require('s3rver/lib/models/error');
 const { xmlEscape } = require('./operations');
 const { xmlAnswer, NS } = require('./multipart');
+const { assembled } = require('./assembly');
 
 const MIN_PART = 5 * 1024 * 1024;
 
@@ -65,19 +68,29 @@ async function completeUpload(ctx, registry, store, { bucket, key, uploadId }) {
 	const joined = crypto.createHash('md5');
 	for (const part of parts) joined.update(Buffer.from(part.md5, 'hex'));
 	const etag = `${joined.digest('hex')}-${parts.length}`;
-	const temp = store.tempFile(bucket);
+	const inPlace = await assembled(
+		upload.layout,
+		listed.map((p, i) => ({ number: p.partNumber, part: parts[i] })),
+	);
+	const temp = inPlace ? upload.layout.file : store.tempFile(bucket);
 	try {
 		// One stream of every part in order (a pipeline per part into one file would pile up listeners).
-		await pipeline(
-			(async function* () {
-				for (const part of parts) yield* fs.createReadStream(part.file);
-			})(),
-			fs.createWriteStream(temp),
-		);
+		if (!inPlace)
+			await pipeline(
+				(async function* () {
+					for (const { source } of parts)
+						if (source.size > 0)
+							yield* fs.createReadStream(source.file, {
+								start: source.start,
+								end: source.start + source.size - 1,
+							});
+				})(),
+				fs.createWriteStream(temp),
+			);
 		const versionId = await store.commit(bucket, key, temp, { etag, metadata: upload.metadata });
 		if (versionId) ctx.set('x-amz-version-id', versionId);
 	} catch (err) {
-		fs.rmSync(temp, { force: true });
+		if (!inPlace) fs.rmSync(temp, { force: true });
 		throw err;
 	}
 	registry.remove(uploadId);

@@ -9,6 +9,7 @@ const fs = require('node:fs');
 const path = require('node:path');
 const S3Error = require('s3rver/lib/models/error');
 const { receiveBody } = require('./body');
+const assembly = require('./assembly');
 const { xmlEscape } = require('./operations');
 
 const NS = 'http://s3.amazonaws.com/doc/2006-03-01/';
@@ -18,7 +19,8 @@ function uploadRegistry(spoolDir) {
 	const uploads = new Map();
 	return {
 		uploads,
-		create(bucket, key, metadata) {
+		/** `assemblyFile`: where parts are written in place (assembly.js), in the bucket's folder. */
+		create(bucket, key, metadata, assemblyFile) {
 			const uploadId = crypto.randomBytes(24).toString('base64url');
 			const dir = path.join(spoolDir, 'uploads', uploadId);
 			fs.mkdirSync(dir, { recursive: true });
@@ -29,6 +31,7 @@ function uploadRegistry(spoolDir) {
 				metadata,
 				dir,
 				parts: new Map(),
+				layout: assemblyFile ? assembly.createLayout(assemblyFile) : undefined,
 			});
 			return uploadId;
 		},
@@ -47,6 +50,8 @@ function uploadRegistry(spoolDir) {
 			const upload = uploads.get(uploadId);
 			uploads.delete(uploadId);
 			if (upload) fs.rmSync(upload.dir, { recursive: true, force: true });
+			// Gone already when Complete put it under the key.
+			if (upload?.layout) fs.rmSync(upload.layout.file, { force: true });
 		},
 		/** [{ key, uploadId }] of the bucket's uploads neither completed nor aborted. */
 		list(bucket, prefix = '') {
@@ -68,8 +73,9 @@ const xmlAnswer = (ctx, body) => {
 	ctx.body = `<?xml version="1.0" encoding="UTF-8"?>\n${body}`;
 };
 
-function createUpload(ctx, registry, { bucket, key }) {
-	const uploadId = registry.create(bucket, key, { ...ctx.request.req.headers });
+function createUpload(ctx, registry, { bucket, key }, store) {
+	const metadata = { ...ctx.request.req.headers };
+	const uploadId = registry.create(bucket, key, metadata, store?.tempFile(bucket));
 	xmlAnswer(
 		ctx,
 		`<InitiateMultipartUploadResult xmlns="${NS}"><Bucket>${xmlEscape(bucket)}</Bucket><Key>${xmlEscape(key)}</Key><UploadId>${uploadId}</UploadId></InitiateMultipartUploadResult>`,
@@ -89,17 +95,40 @@ async function uploadPart(ctx, registry, { bucket, key, uploadId, partNumber }) 
 		await drain(ctx);
 		throw err;
 	}
-	const temp = path.join(upload.dir, `.incoming-${crypto.randomUUID()}`);
-	const got = await receiveBody(ctx, temp);
+	const headers = ctx.request.req.headers;
+	const length = /chunked/i.test(headers['transfer-encoding'] ?? '')
+		? undefined
+		: Number(headers['content-length']);
+	const slot = assembly.place(upload.layout, partNumber, length);
+	const sizeOf = (n) => upload.parts.get(n)?.size;
+	assembly.advance(upload.layout, sizeOf);
+	const temp = slot
+		? upload.layout.file
+		: path.join(upload.dir, `.incoming-${crypto.randomUUID()}`);
+	let got;
+	try {
+		got = await receiveBody(ctx, temp, slot ? { start: slot.offset } : {});
+	} finally {
+		if (slot) assembly.settle(slot, got !== undefined && registry.uploads.has(uploadId));
+	}
 	if (!registry.uploads.has(uploadId)) {
-		fs.rmSync(temp, { force: true }); // aborted meanwhile
+		if (!slot) fs.rmSync(temp, { force: true }); // aborted meanwhile
 		throw new S3Error('NoSuchUpload', 'The specified upload does not exist.', {
 			UploadId: uploadId,
 		});
 	}
-	const file = path.join(upload.dir, String(partNumber));
-	fs.renameSync(temp, file);
-	upload.parts.set(partNumber, { ...got, file, lastModified: new Date() });
+	const own = path.join(upload.dir, String(partNumber));
+	if (slot) fs.rmSync(own, { force: true });
+	else {
+		fs.renameSync(temp, own);
+		assembly.release(upload.layout, partNumber);
+	}
+	// Where the part's bytes are: its own file, or its place in the assembly.
+	const source = slot
+		? { file: temp, start: slot.offset, size: got.size }
+		: { file: own, start: 0, size: got.size };
+	upload.parts.set(partNumber, { ...got, file: own, source, lastModified: new Date() });
+	if (!slot) assembly.advance(upload.layout, sizeOf);
 	ctx.set('ETag', `"${got.md5}"`);
 	for (const name of ['x-amz-checksum-sha256', 'x-amz-checksum-crc32'])
 		if (ctx.request.req.headers[name]) ctx.set(name, ctx.request.req.headers[name]);

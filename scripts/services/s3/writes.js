@@ -45,7 +45,7 @@ function s3Writes(registry, store) {
 				return putObject(ctx, store, r);
 			case 'CreateMultipartUpload':
 				store.checkBucket(r.bucket);
-				return multipart.createUpload(ctx, registry, r);
+				return multipart.createUpload(ctx, registry, r, store);
 			case 'UploadPart':
 				return multipart.uploadPart(ctx, registry, r);
 			case 'CompleteMultipartUpload':

@@ -8,6 +8,7 @@ import {
 	rangeHeader,
 	segmentBytesFor,
 	WINDOW_BYTES,
+	COPY_WINDOW_BYTES,
 	type SegmentPlan,
 } from '../../../../nodes/shared/download/segment-plan';
 import { MiB } from '../../../../nodes/shared/transport/values';
@@ -44,6 +45,20 @@ test('segment size: the window shared out, within 4-16 MiB', () => {
 	expect(segmentBytesFor(16)).toBe(MIN_SEGMENT_BYTES);
 	expect(MIN_SEGMENT_BYTES).toBe(4 * MiB);
 });
+
+test.each([2, 4, 8, 16])(
+	"%i connections, a copy's 32 MiB window: segments tile the file, window ≤ 32 MiB (at most 8 connections of 4 MiB)",
+	(connections) => {
+		for (const total of [16 * MiB + 1, 4 * 1024 * MiB]) {
+			const plan = planSegments(total, connections, COPY_WINDOW_BYTES)!;
+			const segments = segmentsOf(plan);
+			expect(segments.at(-1)!.end).toBe(total);
+			expect(segments.every((s) => s.end - s.start <= plan.segmentBytes)).toBe(true);
+			expect(plan.connections).toBe(Math.min(connections, 8, segments.length));
+			expect(plan.windowBytes).toBeLessThanOrEqual(COPY_WINDOW_BYTES);
+		}
+	},
+);
 
 test('no plan when parallel ranges cannot help: one connection, one segment, no size', () => {
 	expect(planSegments(100 * MiB, 1)).toBeUndefined();
