@@ -83,17 +83,26 @@ async function ensureN8n({ log = console.log } = {}) {
 	return { installed: true, ms };
 }
 
-/** `npm run build` then `npm pack`: the tarball users' n8n would install. */
+/**
+ * `npm run build` then `npm pack`: the tarball users' n8n would install. GRIDBANK_BUILT=1 (set
+ * by .ci/run after its own build step) skips the build: CI's suites run two at a time, and two
+ * builds writing dist/ at once could pack a half-written file.
+ */
 async function buildAndPack({ log = console.log } = {}) {
 	const started = Date.now();
-	await run('npm', ['run', 'build', '--silent'], {
-		env: { ...process.env, NODE24_SKIP_INSTALL: '1' },
-	});
+	if (process.env.GRIDBANK_BUILT !== '1')
+		await run('npm', ['run', 'build', '--silent'], {
+			env: { ...process.env, NODE24_SKIP_INSTALL: '1' },
+		});
 	for (const rel of readOwnPackage().n8n.nodes.concat(readOwnPackage().n8n.credentials)) {
 		if (!fs.existsSync(path.join(ROOT, rel)))
 			throw new Error(`npm run build did not produce ${rel} (listed in package.json "n8n")`);
 	}
-	const dest = path.join(ROOT, '.cache', 'pack');
+	// One folder per process, so a suite packing at the same time never deletes this tarball.
+	const packs = path.join(ROOT, '.cache', 'pack');
+	const dest = path.join(packs, String(process.pid));
+	for (const old of fs.existsSync(packs) ? fs.readdirSync(packs) : [])
+		if (!isRunning(Number(old))) fs.rmSync(path.join(packs, old), { recursive: true, force: true });
 	fs.rmSync(dest, { recursive: true, force: true });
 	fs.mkdirSync(dest, { recursive: true });
 	const { stdout } = await run('npm', [
@@ -115,6 +124,16 @@ async function buildAndPack({ log = console.log } = {}) {
 		`[n8n] built and packed ${info.filename} (${fmtBytes(info.size)}, ${info.entryCount} files) in ${fmtDuration(Date.now() - started)}`,
 	);
 	return tgz;
+}
+
+function isRunning(pid) {
+	if (!Number.isInteger(pid) || pid <= 0) return false;
+	try {
+		process.kill(pid, 0);
+		return true;
+	} catch (error) {
+		return error.code === 'EPERM';
+	}
 }
 
 function readOwnPackage() {

@@ -172,5 +172,15 @@ export function nodeParameterIssues(
 	const check = NodeHelpers.getNodeParametersIssues as unknown as (
 		...args: unknown[]
 	) => ReturnType<typeof NodeHelpers.getNodeParametersIssues>;
-	return check.length >= 4 ? check(properties, node, description) : check(properties, node);
+	// n8n-workflow 1.x runs each parameter regex in a vm with a 250 ms limit (safe-regex), which a
+	// loaded machine exceeds on any regex by being slow to schedule it: that is the machine, not
+	// the regex, so the check is asked again (a regex that is truly slow times out every time).
+	for (let attempt = 1; ; attempt++) {
+		try {
+			return check.length >= 4 ? check(properties, node, description) : check(properties, node);
+		} catch (error) {
+			const timedOut = (error as Error).message === 'Regular expression execution timed out';
+			if (!timedOut || attempt === 3) throw error;
+		}
+	}
 }

@@ -40,9 +40,9 @@ test.each([
 		expect(run.items).toEqual([]);
 		expect(run.error?.message).toBe('The download was cut off before the whole file arrived');
 		expect(run.error?.description).toMatch(/below the minimum of 16 KiB\/s/);
-		// One window after the last byte, give or take a check; far from the 60 s idle timeout.
+		// Not before one window after the last byte; the message above is the rate watch's, not
+		// the 60 s idle timeout's (a loaded machine may run late, never early).
 		expect(elapsed).toBeGreaterThan(25_000);
-		expect(elapsed).toBeLessThan(50_000);
 		expect(storage()[0].headers.range).toBe('bytes=0-');
 	},
 );

@@ -4,6 +4,7 @@
 import { setPartnerWindow } from '../../../harness/rate-window';
 import { pollTrigger, runEnterprise, runPartner } from '../../../harness/run-gridbank';
 import { useSimulator } from '../../../harness/simulator';
+import { ASKED_WAIT_CEILING_MS } from '../../../harness/time-bounds';
 
 const sim = useSimulator();
 afterEach(() => setPartnerWindow());
@@ -19,7 +20,7 @@ const gapsOf = (path: string) => {
 const expectRetriedAfterRetryAfter = (path: string) => {
 	const [gap] = gapsOf(path);
 	expect(gap).toBeGreaterThanOrEqual(2500);
-	expect(gap).toBeLessThan(15_000);
+	expect(gap).toBeLessThan(ASKED_WAIT_CEILING_MS);
 };
 
 /** GridBank's documented 429: Retry-After 3, nothing left, the Reset a minute ahead. */
@@ -71,8 +72,9 @@ describe('a 200 with nothing left and a Reset not to be taken at face value: the
 			expect(run.error).toBeUndefined();
 			expect(run.items).toHaveLength(150);
 			const [gap] = gapsOf('/content');
-			expect(gap).toBeLessThan(WINDOW_MS + 1000 + 400 + 1500);
+			// Far below the hour or day the Reset says (the pure checks in rate-reset.test.ts pin the window).
+			expect(gap).toBeLessThan(ASKED_WAIT_CEILING_MS);
 		},
-		30_000,
+		60_000,
 	);
 });
