@@ -8,6 +8,7 @@ import {
 	reserveFor,
 	ServerAllowance,
 } from '../../../../nodes/shared/transport/server-allowance';
+import { settledWithin } from '../../../harness/fake-clock';
 
 type PacingModule = typeof import('../../../../nodes/shared/transport/pacing');
 
@@ -98,17 +99,6 @@ describe('which answers show a request the server counted', () => {
 		expect(new ServerAllowance().answered(undefined)).toBe(false);
 	});
 });
-
-/** Moves the fake clock `ms` on (running what falls due) and says whether `pending` settled by then. */
-async function settledWithin(ms: number, pending: Promise<unknown>): Promise<boolean> {
-	let settled = false;
-	pending.then(
-		() => (settled = true),
-		() => (settled = true),
-	);
-	await jest.advanceTimersByTimeAsync(ms);
-	return settled;
-}
 
 // On a fake clock (Date.now and the pacer's timers): each wait is asserted to the millisecond
 // of the pacer's own arithmetic, and a loaded machine cannot stretch or shorten one.

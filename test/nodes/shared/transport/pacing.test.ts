@@ -2,22 +2,12 @@
 // response, so a request that was slow to arrive can never make the window overflow.
 // On a fake clock (Date.now and the pacer's timers), so no wait depends on the machine's speed.
 import { pace } from '../../../../nodes/shared/transport/pacing';
+import { settledWithin } from '../../../harness/fake-clock';
 
 const WINDOW = 300;
 /** `requests` per WINDOW. */
 const rate = (requests: number) => ({ requestsPerWindow: requests, rateWindowMs: WINDOW });
 const MARGIN = 250;
-
-/** Moves the fake clock `ms` on (running what falls due) and says whether `pending` settled by then. */
-async function settledWithin(ms: number, pending: Promise<unknown>): Promise<boolean> {
-	let settled = false;
-	pending.then(
-		() => (settled = true),
-		() => (settled = true),
-	);
-	await jest.advanceTimersByTimeAsync(ms);
-	return settled;
-}
 
 beforeEach(() => {
 	jest.useFakeTimers({ now: Date.UTC(2025, 0, 1) });
