@@ -184,3 +184,23 @@ export function nodeParameterIssues(
 		}
 	}
 }
+
+type LoggerLike = { info: (message: string, meta?: object) => void };
+/**
+ * The Logger instance the engine's contexts write through: @n8n/backend-common's, resolved from
+ * n8n-core's own folder so the matrix legs get the copy their n8n-core uses (the repo's 2.x copy
+ * is another class there); n8n 1.85's n8n-core keeps its own Logger. Undefined if neither exists.
+ */
+export function engineLogger(): LoggerLike | undefined {
+	const coreDir = dirname(require.resolve('n8n-core'));
+	let LoggerClass: (new (...args: never[]) => LoggerLike) | undefined;
+	try {
+		const common = require(require.resolve('@n8n/backend-common', { paths: [coreDir] })) as {
+			Logger?: typeof LoggerClass;
+		};
+		LoggerClass = common.Logger;
+	} catch {
+		LoggerClass = (core as unknown as { Logger?: typeof LoggerClass }).Logger;
+	}
+	return LoggerClass ? Container.get(LoggerClass as never) : undefined;
+}
