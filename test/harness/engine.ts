@@ -187,20 +187,21 @@ export function nodeParameterIssues(
 
 type LoggerLike = { info: (message: string, meta?: object) => void };
 /**
- * The Logger instance the engine's contexts write through: @n8n/backend-common's, resolved from
- * n8n-core's own folder so the matrix legs get the copy their n8n-core uses (the repo's 2.x copy
- * is another class there); n8n 1.85's n8n-core keeps its own Logger. Undefined if neither exists.
+ * The Logger instance the engine's contexts write through: n8n 1.85's n8n-core exports its own;
+ * later ones use @n8n/backend-common's, resolved from n8n-core's folder so a matrix leg gets the
+ * copy its n8n-core uses (the repo's 2.x copy is another class there). Undefined if neither.
  */
 export function engineLogger(): LoggerLike | undefined {
-	const coreDir = dirname(require.resolve('n8n-core'));
-	let LoggerClass: (new (...args: never[]) => LoggerLike) | undefined;
-	try {
-		const common = require(require.resolve('@n8n/backend-common', { paths: [coreDir] })) as {
-			Logger?: typeof LoggerClass;
-		};
-		LoggerClass = common.Logger;
-	} catch {
-		LoggerClass = (core as unknown as { Logger?: typeof LoggerClass }).Logger;
+	type LoggerClass = new (...args: never[]) => LoggerLike;
+	let found = (core as unknown as { Logger?: LoggerClass }).Logger;
+	if (!found) {
+		const coreDir = dirname(require.resolve('n8n-core'));
+		try {
+			const path = require.resolve('@n8n/backend-common', { paths: [coreDir] });
+			found = (require(path) as { Logger?: LoggerClass }).Logger;
+		} catch {
+			/* no @n8n/backend-common beside this n8n-core */
+		}
 	}
-	return LoggerClass ? Container.get(LoggerClass as never) : undefined;
+	return found ? Container.get(found as never) : undefined;
 }
