@@ -5,7 +5,7 @@
 // and the n8n credentials the examples reference (their ids and names), pointing at them.
 const path = require('node:path');
 const { startS3Server } = require('./s3-server');
-const { listObjects, objectSha256 } = require('./s3/client');
+const { deleteObject, listObjects, objectSha256 } = require('./s3/client');
 const { startSlackStandIn, DEFAULT_TOKEN } = require('./slack-standin');
 
 /** The bucket the examples' Settings name, and their key prefix. */
@@ -83,7 +83,7 @@ const objectKey = (videoKey, fileName) => `${KEY_PREFIX}/${videoKey}/${fileName}
 /**
  * Starts the S3 server on `s3Port` (0: any) with its objects in `<dir>/s3`, and the Slack
  * stand-in with its local CA in `<dir>/slack`. Returns { s3, slack, n8nEnv, credentials,
- * objects(prefix), object(key), close() }: every n8n process of a run needs `n8nEnv` (the proxy
+ * objects(prefix), object(key), removeObjects(prefix), close() }: every n8n process of a run needs `n8nEnv` (the proxy
  * and CA through which its Slack node reaches the stand-in).
  */
 async function startJobServices({ dir, s3Port = 0 }) {
@@ -102,6 +102,11 @@ async function startJobServices({ dir, s3Port = 0 }) {
 		objects: (prefix = `${KEY_PREFIX}/`, bucket = BUCKET) => listObjects(s3, bucket, prefix),
 		/** An object's { sha256, size }, read back through the S3 API. */
 		object: (key, bucket = BUCKET) => objectSha256(s3, bucket, key),
+		/** Deletes every object in `bucket` under `prefix` (a test that needs the keys free). */
+		removeObjects: async (prefix, bucket = BUCKET) => {
+			for (const { key } of await listObjects(s3, bucket, prefix))
+				await deleteObject(s3, bucket, key);
+		},
 		close: () => Promise.all([s3.close(), slack.close()]),
 	};
 }

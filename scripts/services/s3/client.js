@@ -1,13 +1,13 @@
 'use strict';
-// A minimal signed S3 reader for the e2e suites and the demo: list a bucket and hash an object
-// through the server's S3 API (what a user of the bucket sees), not through its files on disk.
+// A minimal signed S3 client for the e2e suites and the demo: list a bucket, hash an object and
+// delete one through the server's S3 API (what a user of the bucket sees), not its files on disk.
 const crypto = require('node:crypto');
 const { signature, sha256Hex } = require('./sigv4');
 
 const encodeKey = (key) => key.split('/').map(encodeURIComponent).join('/');
 
-/** A SigV4-signed GET on the local server (`s3` as startS3Server returns it). */
-async function signedGet(s3, pathname, query = '') {
+/** A SigV4-signed request without a body on the local server (`s3` as startS3Server returns it). */
+async function signedRequest(s3, method, pathname, query = '') {
 	const url = new URL(`${s3.endpoint}${pathname}${query ? `?${query}` : ''}`);
 	const amzDate = new Date().toISOString().replace(/[-:]/g, '').replace(/\.\d+/, '');
 	const scope = `${amzDate.slice(0, 8)}/${s3.region}/s3/aws4_request`;
@@ -15,7 +15,7 @@ async function signedGet(s3, pathname, query = '') {
 	const headers = { host: url.host, 'x-amz-content-sha256': payloadHash, 'x-amz-date': amzDate };
 	const signedHeaders = Object.keys(headers).sort();
 	const sig = signature({
-		method: 'GET',
+		method,
 		rawPath: url.pathname,
 		rawQuery: url.search.slice(1),
 		headers,
@@ -28,14 +28,17 @@ async function signedGet(s3, pathname, query = '') {
 	const { host, ...sent } = headers; // fetch sends the same Host
 	void host;
 	const res = await fetch(url, {
+		method,
 		headers: {
 			...sent,
 			authorization: `AWS4-HMAC-SHA256 Credential=${s3.accessKeyId}/${scope}, SignedHeaders=${signedHeaders.join(';')}, Signature=${sig}`,
 		},
 	});
-	if (!res.ok) throw new Error(`S3 GET ${url.pathname}: ${res.status} ${await res.text()}`);
+	if (!res.ok) throw new Error(`S3 ${method} ${url.pathname}: ${res.status} ${await res.text()}`);
 	return res;
 }
+
+const signedGet = (s3, pathname, query = '') => signedRequest(s3, 'GET', pathname, query);
 
 const unescapeXml = (s) =>
 	s.replace(
@@ -72,4 +75,9 @@ async function objectSha256(s3, bucket, key) {
 	return { sha256: hash.digest('hex'), size };
 }
 
-module.exports = { listObjects, objectSha256 };
+/** Deletes an object (S3 answers 204 whether or not it existed). */
+async function deleteObject(s3, bucket, key) {
+	await signedRequest(s3, 'DELETE', `/${bucket}/${encodeKey(key)}`);
+}
+
+module.exports = { deleteObject, listObjects, objectSha256 };
