@@ -12,6 +12,8 @@ export const ROOT = join(
 	__dirname.includes(`${join('.cache', 'ts')}`) ? '../../..' : '..',
 );
 export const TMP = join(ROOT, 'bench', 'tmp');
+/** What a full run writes and the repository keeps: bench/results/ (generated, never edited by hand). */
+export const RESULTS = join(ROOT, 'bench', 'results');
 export const USER_FOLDER = join(TMP, 'n8n');
 export const BINARY_PATH = join(USER_FOLDER, 'binaryData');
 

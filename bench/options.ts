@@ -3,7 +3,7 @@
 import { GiB, MiB } from './measure';
 
 export const SHORT = process.argv.includes('--short') || process.env.BENCH_SHORT === '1';
-/** --only=download,paging,overhead,pacing,scrub runs some phases (for profiling); results are then not written (--only=scrub or --only=storage alone, full mode: its section of bench/results.md is). */
+/** --only=download,paging,overhead,pacing,scrub runs some phases (for profiling); results are then not written (--only=scrub or --only=storage alone, full mode: its section of bench/results/results.md is). */
 export const ONLY = process.argv
 	.find((a) => a.startsWith('--only='))
 	?.slice('--only='.length)
@@ -50,5 +50,5 @@ export const CONFIG = SHORT
 			pacingUrlItems: 1_000,
 			overheadItems: 1_000,
 		};
-/** --queue: the queue-mode section only (bench/queue-mode.js; installs Redis and Postgres when missing). */
+/** --queue: the queue-mode section only (bench/queue-phase.js; installs Redis and Postgres when missing). */
 export const QUEUE = process.argv.includes('--queue');

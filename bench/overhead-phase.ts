@@ -1,7 +1,7 @@
 // Phase 4 of npm run bench: Get Download URL over many items, per item above the simulator's
 // own time and beside a minimal node's.
 import { Agent, request } from 'undici';
-import { setPacingWindow } from '../nodes/shared/transport/pacing';
+import { setPartnerWindow } from '../test/harness/rate-window';
 import { USER_AGENT } from '../nodes/shared/version';
 import { runNode } from '../test/harness/run-node';
 import { DEMO_PARTNER_KEY } from '../simulator';
@@ -19,7 +19,7 @@ export async function benchOverhead(results: Results): Promise<void> {
 	// requests would otherwise be paced over more than three minutes). The pacer keeps its
 	// limit of 300 per window; with a 1 ms window it only books requests (see pacingBound).
 	const sim = await ChildSimulator.start({ partnerRatePerMinute: 0, logLimit: undefined });
-	setPacingWindow(1);
+	setPartnerWindow(1);
 	try {
 		const licences = (await sim.call('partnerLicences', DEMO_PARTNER_KEY)) as Array<{
 			video_key: string;
@@ -136,7 +136,7 @@ export async function benchOverhead(results: Results): Promise<void> {
 			`overhead: node ${round(nodePerItem, 3)} ms/item, n8n floor ${round(barePerItem, 3)} ms/item, simulator ${round(simPerRequest, 3)} ms/request → ${round(overhead, 3)} ms/item (ours above n8n: ${round(nodePerItem - barePerItem, 3)})`,
 		);
 	} finally {
-		setPacingWindow(60_000);
+		setPartnerWindow();
 		await sim.close();
 	}
 }

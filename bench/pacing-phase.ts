@@ -1,6 +1,6 @@
 // Phase 3 of npm run bench: three workflows at once on one Partner key, time-scaled: the share
 // of the limit used and no 429.
-import { setPacingWindow } from '../nodes/shared/transport/pacing';
+import { setPartnerWindow } from '../test/harness/rate-window';
 import { runNode } from '../test/harness/run-node';
 import { DEMO_PARTNER_KEY } from '../simulator';
 import { maxInWindow, meanPerWindow, now } from './measure';
@@ -14,13 +14,13 @@ import { log, ok, PARTNER_LIMIT, partnerCredential, round } from './phase-helper
 export async function benchPacing(results: Results): Promise<void> {
 	const windowMs = CONFIG.pacingWindowMs;
 	// GridBank's 300 per minute on a shorter clock: the simulator counts 300 per windowMs, and the
-	// node's pacer (setPacingWindow) uses the same window. Everything else is unchanged.
+	// node's pacer uses the same window (the Partner profile's, setPartnerWindow). Everything else is unchanged.
 	const sim = await ChildSimulator.start({
 		partnerRatePerMinute: PARTNER_LIMIT,
 		rateWindowMs: windowMs,
 		logLimit: undefined,
 	});
-	setPacingWindow(windowMs);
+	setPartnerWindow(windowMs);
 	try {
 		const licences = (await sim.call('partnerLicences', DEMO_PARTNER_KEY)) as Array<{
 			video_key: string;
@@ -63,7 +63,7 @@ export async function benchPacing(results: Results): Promise<void> {
 		const share = perWindow.mean / PARTNER_LIMIT;
 		const busiest = maxInWindow(times, windowMs);
 		results.pacing = {
-			timeScaling: `simulator rateWindowMs ${windowMs} and setPacingWindow(${windowMs}): ${PARTNER_LIMIT} requests per ${windowMs / 1000} s instead of per 60 s`,
+			timeScaling: `simulator rateWindowMs ${windowMs} and the Partner profile's rateWindowMs ${windowMs}: ${PARTNER_LIMIT} requests per ${windowMs / 1000} s instead of per 60 s`,
 			workflows: 3,
 			requests: calls.length,
 			plannedRequests: planned,
@@ -91,7 +91,7 @@ export async function benchPacing(results: Results): Promise<void> {
 			`pacing: ${calls.length} requests in ${round(seconds)} s, ${tooMany} × 429, ${round(share * 100)} % of the limit, busiest window ${busiest}`,
 		);
 	} finally {
-		setPacingWindow(60_000);
+		setPartnerWindow();
 		await sim.close();
 	}
 }

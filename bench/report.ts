@@ -1,8 +1,8 @@
-// The results' shape and their markdown rendering (bench/results.md and the table in CONTRIBUTING.md).
+// The results' shape and their markdown rendering (bench/results/results.md and the table in CONTRIBUTING.md).
 import type { Machine } from './machine';
 import { MEASURING } from './cpu-profile';
-import { renderMemory, type MemoryEntry } from './memory';
-import { renderWan, type WanEntry } from './wan';
+import { renderMemory, type MemoryEntry } from './memory-phase';
+import { renderWan, type WanEntry } from './wan-phase';
 import { renderStorage, type StorageRow } from './storage-report';
 import { renderScrub, type ScrubResult } from './scrub-report';
 
@@ -99,7 +99,7 @@ export interface Results {
 	wan?: WanEntry[];
 	/** Phase 6: peak RSS growth at every Parallel Connections setting, loopback and WAN. */
 	memory?: MemoryEntry[];
-	/** Phase 7: the storage chain in a real n8n (storage-chain.ts). */
+	/** Phase 7: the storage chain in a real n8n (storage-phase.ts). */
 	storage?: StorageRow[];
 	/** When the storage rows come from a run of their own (--only=storage): when and how. */
 	storageMeasured?: string;

@@ -1,6 +1,6 @@
 // npm run bench [-- --short]: the GridBank nodes in n8n's real engine (n8n-core WorkflowExecute,
 // filesystem binary data) against the simulator, which runs in a child process so that its CPU
-// and memory do not count as ours. Writes bench/results.json and bench/results.md.
+// and memory do not count as ours. Writes bench/results/results.json and bench/results/results.md.
 //
 //   1. download  getDownloadUrl + Download File, 1 GiB and 4 GiB, vs undici streaming the same
 //                signed URL to a file on the same disk: MB/s, ours/raw, peak RSS growth
@@ -9,36 +9,36 @@
 //   3. pacing    three workflows at once on one Partner key, 300 per window, time-scaled
 //   4. overhead  Get Download URL over 1,000 items, per item above the simulator's own time
 //   5. wan       Download File over a WAN-like link (25 MB/s per connection, 40 ms, 100 MB/s in
-//                all): 1, 2, 4, 8, 16 Parallel Connections vs n8n alone and raw undici (wan.ts)
+//                all): 1, 2, 4, 8, 16 Parallel Connections vs n8n alone and raw undici (wan-phase.ts)
 //   6. memory    peak RSS growth at 1, 2, 4, 8, 16 Parallel Connections, loopback and WAN, beside
-//                n8n alone in the same rounds (memory.ts)
+//                n8n alone in the same rounds (memory-phase.ts)
 //   7. storage   GridBank -> Download File -> n8n's S3, SFTP and Read/Write Files nodes in a
 //                real n8n, per binary data mode, and Copy to Storage at 1 and 4 GiB, loopback
-//                and over the WAN link: peak RSS, MB/s, hash (storage-chain.ts)
+//                and over the WAN link: peak RSS, MB/s, hash (storage-phase.ts)
 //   8. scrub     scrubbing a hostile 8 MiB answer, and the longest event-loop block while a
 //                500 with such a body is retried (scrub-phase.ts)
 //
-// npm run bench -- --queue: n8n's queue mode instead (bench/queue-mode.js).
+// npm run bench -- --queue: n8n's queue mode instead (bench/queue-phase.js).
 import './env';
 
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import os from 'node:os';
-import { ROOT, TMP } from './env';
+import { RESULTS, ROOT, TMP } from './env';
 import { describeMachine } from './machine';
 import { gc, MiB, now } from './measure';
 import { renderMarkdown, type Results, type Target } from './report';
 import { ChildSimulator } from './sim';
 import { registerBareNodes } from './bare-nodes';
-import { benchMemory } from './memory';
-import { benchWan, WAN_LINK } from './wan';
+import { benchMemory } from './memory-phase';
+import { benchWan, WAN_LINK } from './wan-phase';
 import { CONFIG, MEMORY_SIZE, ONLY, phase, QUEUE, SHORT, WAN_SIZES } from './options';
 import { log, round, worker } from './phase-helpers';
 import { benchDownload } from './download-phase';
 import { benchPaging } from './paging-phase';
 import { benchPacing } from './pacing-phase';
 import { benchOverhead } from './overhead-phase';
-import { benchStorageChain } from './storage-chain';
+import { benchStorageChain } from './storage-phase';
 import { storagePlans } from './storage-plans';
 import { benchScrub } from './scrub-phase';
 import { writeScrubSection } from './scrub-report';
@@ -48,7 +48,7 @@ registerBareNodes();
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const queueMode = () =>
-	require(join(ROOT, 'bench', 'queue-mode.js')) as {
+	require(join(ROOT, 'bench', 'queue-phase.js')) as {
 		benchQueue(o: { log: typeof log }): Promise<unknown>;
 		appendSection(file: string): void;
 	};
@@ -120,11 +120,11 @@ async function main(): Promise<void> {
 	}
 	gc();
 	const scrub = phase('scrub') ? await benchScrub(results, SHORT) : undefined;
-	// Run alone (--only=scrub, full mode), its figures replace their section of bench/results.md.
+	// Run alone (--only=scrub, full mode), its figures replace their section of bench/results/results.md.
 	if (scrub && ONLY?.length === 1 && !SHORT) writeScrubSection(scrub);
 	results.seconds = round((now() - started) / 1000);
 	results.loadAverage.end = os.loadavg().map((l) => round(l, 2));
-	// Run alone (--only=storage, full mode), its rows replace their section of bench/results.md too.
+	// Run alone (--only=storage, full mode), its rows replace their section of bench/results/results.md too.
 	if (results.storage && ONLY?.length === 1 && ONLY[0] === 'storage' && !SHORT) {
 		// eslint-disable-next-line @typescript-eslint/no-require-imports
 		const { N8N_VERSION } = require(join(ROOT, 'scripts', 'n8n-versions.js')) as {
@@ -132,7 +132,9 @@ async function main(): Promise<void> {
 		};
 		const measured = describeStorageRun(results, process.argv.slice(2), N8N_VERSION);
 		writeStorageSection(results, measured);
-		log('--only=storage: its section of bench/results.md and fields of results.json rewritten');
+		log(
+			'--only=storage: its section of bench/results/results.md and fields of results.json rewritten',
+		);
 	}
 	if (ONLY) {
 		// Written beside the scratch files, never over the committed results.
@@ -146,7 +148,7 @@ async function main(): Promise<void> {
 	}
 
 	// A full run writes the committed results; a short run (CI) writes beside the scratch files.
-	const base = SHORT ? join(TMP, 'results-short') : join(ROOT, 'bench', 'results');
+	const base = SHORT ? join(TMP, 'results-short') : join(RESULTS, 'results');
 	await writeFile(`${base}.json`, `${JSON.stringify(results, null, '\t')}\n`);
 	await writeFile(`${base}.md`, renderMarkdown(results));
 	if (!SHORT) queueMode().appendSection(`${base}.md`);

@@ -9,7 +9,7 @@ import os from 'node:os';
 
 import { errorExcerpt } from '../nodes/shared/transport/error-excerpt';
 import { scrubText, secretsOf, SLICE } from '../nodes/shared/transport/scrub';
-import { setPacingWindow } from '../nodes/shared/transport/pacing';
+import { setPartnerWindow } from '../test/harness/rate-window';
 import { request } from 'undici';
 
 import { USER_AGENT } from '../nodes/shared/version';
@@ -59,7 +59,7 @@ export async function benchScrub(results: Results, short: boolean): Promise<Scru
 	);
 
 	const sim = await ChildSimulator.start({ partnerRatePerMinute: 0, logLimit: 100 });
-	setPacingWindow(1);
+	setPartnerWindow(1);
 	const tries = 4;
 	try {
 		// A warm-up run first: loading n8n-core's modules on a first run blocks the loop too.
@@ -121,7 +121,7 @@ export async function benchScrub(results: Results, short: boolean): Promise<Scru
 		log(`scrub: a 200 page with an 8 MiB hostile title, longest event-loop block ${okBlockMs} ms`);
 		return result;
 	} finally {
-		setPacingWindow(60_000);
+		setPartnerWindow();
 		await sim.close();
 	}
 }

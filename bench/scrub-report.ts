@@ -1,8 +1,8 @@
-// The scrub phase's figures (scrub-phase.ts) as a section of bench/results.md.
+// The scrub phase's figures (scrub-phase.ts) as a section of bench/results/results.md.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { ROOT } from './env';
+import { RESULTS } from './env';
 import { MiB } from './measure';
 
 export interface ScrubResult {
@@ -61,9 +61,9 @@ const row = (cells: Array<string | number>) => `| ${cells.join(' | ')} |`;
 const START = '<!-- scrub-phase:start -->';
 const END = '<!-- scrub-phase:end -->';
 
-/** --only=scrub: the section put into bench/results.md in place of an older one. */
+/** --only=scrub: the section put into bench/results/results.md in place of an older one. */
 export function writeScrubSection(s: ScrubResult): void {
-	const file = join(ROOT, 'bench', 'results.md');
+	const file = join(RESULTS, 'results.md');
 	if (!existsSync(file)) return;
 	let text = readFileSync(file, 'utf8');
 	const a = text.indexOf(START);

@@ -1,10 +1,10 @@
-// The storage-chain phase's rows, verdicts, targets and section of bench/results.md.
+// The storage-chain phase's rows, verdicts, targets and section of bench/results/results.md.
 import { MiB } from './measure';
-import { WAN_LINK } from './wan';
+import { WAN_LINK } from './wan-phase';
 import type { StorageNode } from './storage-workflows';
 
 export type StorageMode = 'filesystem' | 'default' | 'database';
-/** loopback: the simulator's storage as fast as this machine serves it; wan: behind wan.ts's WAN_LINK. */
+/** loopback: the simulator's storage as fast as this machine serves it; wan: behind wan-phase.ts's WAN_LINK. */
 export type StorageLink = 'loopback' | 'wan';
 
 export interface StorageRow {
@@ -111,7 +111,7 @@ export function storageTargets(rows: StorageRow[]): Target[] {
 const row = (cells: Array<string | number>) => `| ${cells.join(' | ')} |`;
 
 /**
- * The storage-chain section of bench/results.md. From a run of its own (`measured` says when),
+ * The storage-chain section of bench/results/results.md. From a run of its own (`measured` says when),
  * with its targets, which the Targets table at the top (from the full run) does not have.
  */
 export function renderStorage(
@@ -132,7 +132,7 @@ export function renderStorage(
 					'',
 				]
 			: []),
-		`A real n8n (\`n8n execute\`, one process per row) runs Manual Trigger -> GridBank Partner (Get Download URL, Download File, 8 parallel connections) -> the storage node, against the simulator, the local S3-compatible server (scripts/s3-server.js), a local OpenSSH server (bench/sshd.ts) and the local disk. *Copy to Storage*: Manual Trigger -> GridBank Partner (Copy to Storage) straight into the local S3-compatible server, no binary data; its MB/s is that one node's time. Peak RSS: the n8n process's maxrss at exit. "n8n alone": Manual Trigger -> No Op in the same run and mode. Ratios: peak RSS / n8n alone's, peak RSS / Read/Write Files' (the same file written by Read/Write Files), growth / Read/Write Files' growth. MB/s: the file size over the Partner and storage nodes' execution time together. Link: *loopback*, the simulator's storage as fast as this machine serves it (the upload to the local S3-compatible server is always loopback); *WAN*, GridBank's storage behind the WAN phase's link (${WAN_LINK.connectionBytesPerSecond / 1e6} MB/s per connection, ${WAN_LINK.rttMs} ms round trip, ${LINK_MB_PER_SECOND} MB/s in all), and "/ link" is MB/s over that ${LINK_MB_PER_SECOND} MB/s, what the link allows. In default mode the file is in the run data, which \`n8n execute --rawOutput\` also prints: part of that mode's growth is the measurement's own. Hash: the destination's size and SHA-256 against the simulator's file. Memory: *holds the file* where the growth is at least half the file; else, with a file of at least ${4 * FLAT_BOUND_MIB} MiB, *flat* where it is at most ${FLAT_BOUND_MIB} MiB (the e2e suite's bound: 150 MiB of n8n's own slack + the 64 MiB parallel-download window), else *above the flat bound*; smaller files: *too small to tell*.`,
+		`A real n8n (\`n8n execute\`, one process per row) runs Manual Trigger -> GridBank Partner (Get Download URL, Download File, 8 parallel connections) -> the storage node, against the simulator, the local S3-compatible server (scripts/services/s3-server.js), a local OpenSSH server (bench/sshd.ts) and the local disk. *Copy to Storage*: Manual Trigger -> GridBank Partner (Copy to Storage) straight into the local S3-compatible server, no binary data; its MB/s is that one node's time. Peak RSS: the n8n process's maxrss at exit. "n8n alone": Manual Trigger -> No Op in the same run and mode. Ratios: peak RSS / n8n alone's, peak RSS / Read/Write Files' (the same file written by Read/Write Files), growth / Read/Write Files' growth. MB/s: the file size over the Partner and storage nodes' execution time together. Link: *loopback*, the simulator's storage as fast as this machine serves it (the upload to the local S3-compatible server is always loopback); *WAN*, GridBank's storage behind the WAN phase's link (${WAN_LINK.connectionBytesPerSecond / 1e6} MB/s per connection, ${WAN_LINK.rttMs} ms round trip, ${LINK_MB_PER_SECOND} MB/s in all), and "/ link" is MB/s over that ${LINK_MB_PER_SECOND} MB/s, what the link allows. In default mode the file is in the run data, which \`n8n execute --rawOutput\` also prints: part of that mode's growth is the measurement's own. Hash: the destination's size and SHA-256 against the simulator's file. Memory: *holds the file* where the growth is at least half the file; else, with a file of at least ${4 * FLAT_BOUND_MIB} MiB, *flat* where it is at most ${FLAT_BOUND_MIB} MiB (the e2e suite's bound: 150 MiB of n8n's own slack + the 64 MiB parallel-download window), else *above the flat bound*; smaller files: *too small to tell*.`,
 		'',
 		row([
 			'Mode',

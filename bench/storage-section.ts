@@ -1,10 +1,10 @@
-// --only=storage in full mode: the storage-chain rows replace the same rows of bench/results.json
-// and the section of bench/results.md is written again from them, so a storage run of its own
+// --only=storage in full mode: the storage-chain rows replace the same rows of bench/results/results.json
+// and the section of bench/results/results.md is written again from them, so a storage run of its own
 // (not the whole benchmark) lands in the committed results as the full run's would.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { ROOT } from './env';
+import { RESULTS } from './env';
 import { renderStorage, storageTargets, type StorageRow } from './storage-report';
 
 interface StorageRun {
@@ -56,12 +56,8 @@ function merge(
 	};
 }
 
-/** `dir`: bench/ (a test passes a scratch folder). */
-export function writeStorageSection(
-	run: StorageRun,
-	runMeasured: string,
-	dir = join(ROOT, 'bench'),
-): void {
+/** `dir`: bench/results/ (a test passes a scratch folder). */
+export function writeStorageSection(run: StorageRun, runMeasured: string, dir = RESULTS): void {
 	const jsonFile = join(dir, 'results.json');
 	const json = existsSync(jsonFile)
 		? (JSON.parse(readFileSync(jsonFile, 'utf8')) as Record<string, unknown>)

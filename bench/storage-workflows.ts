@@ -1,7 +1,7 @@
 // The workflows and credentials of the storage-chain phase: Manual Trigger -> GridBank Partner
 // (Get Download URL with Download File) -> one of n8n's storage nodes, or Manual Trigger ->
-// GridBank Partner (Copy to Storage) straight into the bucket, built with the e2e suite's
-// builders so that the bench and the e2e tests describe workflows one way.
+// GridBank Partner (Copy to Storage) straight into the bucket, built with the builders the e2e
+// suites use (scripts/n8n/workflow-builders.js), so that both describe workflows one way.
 import { join } from 'node:path';
 
 import { ROOT } from './env';
@@ -17,7 +17,7 @@ interface Builders {
 	workflow(id: string, name: string, nodes: N8nNode[], edges: Array<[string, string]>): object;
 }
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const e2e = require(join(ROOT, 'e2e', 'helpers.js')) as Builders;
+const build = require(join(ROOT, 'scripts', 'n8n', 'workflow-builders.js')) as Builders;
 
 /** The storage nodes measured, by the name the results use. */
 export const STORAGE_NODES = [
@@ -80,16 +80,16 @@ function storageNode(
 	const binary = { binaryData: true, binaryPropertyName: 'data' };
 	switch (which) {
 		case 'n8n alone':
-			return e2e.node('Store', 'n8n-nodes-base.noOp', {});
+			return build.node('Store', 'n8n-nodes-base.noOp', {});
 		case 'Read/Write Files':
-			return e2e.node('Store', 'n8n-nodes-base.readWriteFile', {
+			return build.node('Store', 'n8n-nodes-base.readWriteFile', {
 				operation: 'write',
 				fileName: join(folder, objectName),
 				dataPropertyName: 'data',
 				options: {},
 			});
 		case 'S3':
-			return e2e.node(
+			return build.node(
 				'Store',
 				'n8n-nodes-base.s3',
 				{
@@ -102,7 +102,7 @@ function storageNode(
 				{ credentials: S3_CRED },
 			);
 		case 'FTP (SFTP)':
-			return e2e.node(
+			return build.node(
 				'Store',
 				'n8n-nodes-base.ftp',
 				{ protocol: 'sftp', operation: 'upload', path: join(folder, objectName), ...binary },
@@ -122,10 +122,10 @@ export function chainWorkflow(
 	objectName: string,
 	folder: string,
 ): object {
-	const start = e2e.manualTrigger();
+	const start = build.manualTrigger();
 	if (which === 'Copy to Storage') {
 		// One node: the download and the upload are the copy ('Store', as the other rows time it).
-		const copy = e2e.partner(
+		const copy = build.partner(
 			'Store',
 			{
 				operation: 'copyToStorage',
@@ -141,7 +141,7 @@ export function chainWorkflow(
 				},
 			},
 		);
-		return e2e.workflow(
+		return build.workflow(
 			id,
 			`bench: GridBank -> ${which}`,
 			[start, copy],
@@ -150,13 +150,13 @@ export function chainWorkflow(
 	}
 	const store = storageNode(which, objectName, folder);
 	if (which === 'n8n alone')
-		return e2e.workflow(id, `bench: ${which}`, [start, store], [[start.name, store.name]]);
-	const download = e2e.partner('Download master', {
+		return build.workflow(id, `bench: ${which}`, [start, store], [[start.name, store.name]]);
+	const download = build.partner('Download master', {
 		operation: 'getDownloadUrl',
 		videoKey,
 		download: true,
 	});
-	return e2e.workflow(
+	return build.workflow(
 		id,
 		`bench: GridBank -> ${which}`,
 		[start, download, store],

@@ -5,6 +5,7 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
+import { ENTERPRISE } from '../nodes/GridBankEnterprise/transport/profile';
 import { apiKeyProperty, baseUrlProperty, bearerAuth, ICON, testRequest } from './common';
 
 export class GridBankEnterpriseApi implements ICredentialType {
@@ -25,5 +26,5 @@ export class GridBankEnterpriseApi implements ICredentialType {
 
 	authenticate: IAuthenticateGeneric = bearerAuth;
 
-	test: ICredentialTestRequest = testRequest('/external/v1/usage/me', 'GridBank Enterprise API');
+	test: ICredentialTestRequest = testRequest(ENTERPRISE);
 }

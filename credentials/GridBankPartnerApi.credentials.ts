@@ -27,10 +27,5 @@ export class GridBankPartnerApi implements ICredentialType {
 
 	authenticate: IAuthenticateGeneric = bearerAuth;
 
-	test: ICredentialTestRequest = testRequest(
-		'/partner/v1/content',
-		'GridBank Partner API',
-		{ per_page: 1 },
-		{ pattern: PARTNER.keyPattern!, hint: PARTNER.keyFormatHint! },
-	);
+	test: ICredentialTestRequest = testRequest(PARTNER);
 }

@@ -7,6 +7,7 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
+import type { ApiProfile } from '../nodes/shared/transport/api-profile';
 import { USER_AGENT } from '../nodes/shared/version';
 
 export const ICON = { light: 'file:gridbank.svg', dark: 'file:gridbank.dark.svg' } as const;
@@ -81,11 +82,19 @@ const keyRules = (label: string, key?: KeyCheck): IAuthenticateRuleResponseSucce
  * version (the newer cross-origin option is ignored by n8n 1.x), so a redirect fails the test
  * with a message instead of carrying the key elsewhere.
  */
-export const testRequest = (
-	url: string,
+/** The API's test request, all of it from the API's profile: path, query, key shape and hint. */
+export function testRequest(profile: ApiProfile): ICredentialTestRequest {
+	const { path, qs } = profile.paths.credentialTest;
+	const { keyPattern: pattern, keyFormatHint: hint } = profile;
+	const key = pattern && hint ? { pattern, hint } : undefined;
+	return testOf(profile.label, profile.pathPrefix + path, qs, key);
+}
+
+const testOf = (
 	label: string,
-	qs?: ICredentialTestRequest['request']['qs'],
-	key?: KeyCheck,
+	url: string,
+	qs: ICredentialTestRequest['request']['qs'] | undefined,
+	key: KeyCheck | undefined,
 ): ICredentialTestRequest => ({
 	request: {
 		// The Base URL rules of nodes/shared/transport/base-url.ts, as far as an expression can hold them: a

@@ -1,7 +1,7 @@
 'use strict';
 /**
  * Copy to Storage in the real n8n: masters go from the simulator's storage straight into the
- * local S3 server (scripts/s3-server.js) through both action nodes, and each object is read back
+ * local S3 server (scripts/services/s3-server.js) through both action nodes, and each object is read back
  * through AWS's own SDK (@aws-sdk/client-s3): its SHA-256 equals the item's and the simulator's.
  * An injected failure (a part that keeps failing, a Complete that keeps failing) and a cancel
  * leave no multipart upload and no object. The storage secret stays out of the run data and the
@@ -34,8 +34,8 @@ const {
 	PKG,
 	rt,
 } = require('./helpers');
-const { BUCKET } = require('../scripts/job-services');
-const { startServer } = require('../scripts/n8n-server');
+const { BUCKET } = require('../scripts/services/job-services');
+const { startServer } = require('../scripts/n8n/n8n-server');
 
 const MiB = 1024 * 1024;
 const PREFIX = 'e2e-copy';

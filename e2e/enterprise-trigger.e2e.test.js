@@ -10,7 +10,7 @@
 const path = require('node:path');
 const { E2E_DIR, OWNER, PKG, openSession, rt, waitFor } = require('./helpers');
 const { expectMastersInBucket, expectAnnounced } = require('./job-checks');
-const { FOOTAGE_BUCKET, FOOTAGE_PREFIX } = require('../scripts/job-services');
+const { FOOTAGE_BUCKET, FOOTAGE_PREFIX } = require('../scripts/services/job-services');
 
 const EXAMPLE = 'enterprise-trigger-new-footage.json';
 const WHERE = { bucket: FOOTAGE_BUCKET, prefix: FOOTAGE_PREFIX };

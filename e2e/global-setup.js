@@ -7,15 +7,15 @@
  */
 const fs = require('node:fs');
 const path = require('node:path');
-const rt = require('../scripts/n8n-runtime');
-const s3Server = require('../scripts/s3-server');
+const rt = require('../scripts/n8n/n8n-runtime');
+const s3Server = require('../scripts/services/s3-server');
 const {
 	s3Credential,
 	awsCredential,
 	storageCredential,
 	slackCredential,
-} = require('../scripts/job-services');
-const { aptInstall } = require('../scripts/apt-install');
+} = require('../scripts/services/job-services');
+const { aptInstall } = require('../scripts/toolchain/apt-install');
 const { STATE_FILE, E2E_DIR, ARTIFACTS, CHROMIUM } = require('./helpers');
 
 async function ensureChromium() {

@@ -1,42 +1,31 @@
 'use strict';
-/** Shared by the e2e test files: the n8n instance global-setup prepared, the simulator, workflow builders. */
+/**
+ * Shared by the e2e test files: the n8n instance global-setup prepared, the simulator, and the
+ * workflow builders (scripts/n8n/workflow-builders.js, which the benchmark and the queue suite use too).
+ */
 const crypto = require('node:crypto');
 const fs = require('node:fs');
 const path = require('node:path');
-const rt = require('../scripts/n8n-runtime');
-const { startJobServices } = require('../scripts/job-services');
+const rt = require('../scripts/n8n/n8n-runtime');
+const { startJobServices } = require('../scripts/services/job-services');
+const builders = require('../scripts/n8n/workflow-builders');
 
 const E2E_DIR = path.join(rt.ROOT, '.cache', 'e2e');
 const STATE_FILE = path.join(E2E_DIR, 'state.json');
 const ARTIFACTS = path.join(rt.ROOT, 'e2e-artifacts');
 /** Debian's Chromium; GRIDBANK_CHROMIUM names another build (Ubuntu has no chromium deb: CI on GitHub's runners uses their Chrome). */
 const CHROMIUM = process.env.GRIDBANK_CHROMIUM || '/usr/bin/chromium';
-const PKG = 'n8n-nodes-gridbank';
 /**
  * Examples started by a GridBank trigger, not by `n8n execute`, with the type of their start
  * node. Run published: the Partner backup by `n8n start` (editor.e2e.test.js), the queue-mode one
  * in the queue suite (e2e/queue/), the Enterprise one in enterprise-trigger.e2e.test.js.
  */
 const TRIGGER_EXAMPLE_STARTS = {
-	'partner-trigger-backup.json': `${PKG}.gridBankPartnerTrigger`,
-	'partner-trigger-queue-backup.json': `${PKG}.gridBankPartnerTrigger`,
-	'enterprise-trigger-new-footage.json': `${PKG}.gridBankEnterpriseTrigger`,
+	'partner-trigger-backup.json': `${builders.PKG}.gridBankPartnerTrigger`,
+	'partner-trigger-queue-backup.json': `${builders.PKG}.gridBankPartnerTrigger`,
+	'enterprise-trigger-new-footage.json': `${builders.PKG}.gridBankEnterpriseTrigger`,
 };
 const TRIGGER_EXAMPLES = Object.keys(TRIGGER_EXAMPLE_STARTS);
-
-const PARTNER_CRED = {
-	gridBankPartnerApi: { id: 'gbPartnerCredDemo', name: 'GridBank Partner account' },
-};
-const ENTERPRISE_CRED = {
-	gridBankEnterpriseApi: { id: 'gbEnterpriseCredDm', name: 'GridBank Enterprise account' },
-};
-/** The package's storage credential (Copy to Storage), pointing at the suite's local S3 server. */
-const STORAGE_CRED = {
-	gridBankS3StorageApi: { id: 'gbStorageCredLocal', name: 'GridBank storage account' },
-};
-const BAD_PARTNER_CRED = {
-	gridBankPartnerApi: { id: 'gbPartnerBadKey01', name: 'GridBank Partner (wrong key)' },
-};
 
 /**
  * The instance global-setup prepared, plus a simulator and the examples' S3 server started in
@@ -60,46 +49,6 @@ async function openSession(simOptions = {}) {
 	const close = () => Promise.all([simulator.close(), job.close()]);
 	return { state, sim, simulator, n8n, job, close };
 }
-
-let x = 0;
-function node(name, type, parameters, extra = {}) {
-	x += 220;
-	return {
-		parameters,
-		id: crypto.randomUUID(),
-		name,
-		type,
-		typeVersion: 1,
-		position: [x, 0],
-		...extra,
-	};
-}
-const manualTrigger = (name = 'Start') => node(name, 'n8n-nodes-base.manualTrigger', {});
-const partner = (name, parameters, extra = {}) =>
-	node(name, `${PKG}.gridBankPartner`, parameters, { credentials: PARTNER_CRED, ...extra });
-const enterprise = (name, parameters, extra = {}) =>
-	node(name, `${PKG}.gridBankEnterprise`, parameters, { credentials: ENTERPRISE_CRED, ...extra });
-
-/** A workflow from nodes and [from, to] edges (main output 0 to main input 0). */
-function workflow(id, name, nodes, edges) {
-	const connections = {};
-	for (const [from, to] of edges) {
-		connections[from] ??= { main: [[]] };
-		connections[from].main[0].push({ node: to, type: 'main', index: 0 });
-	}
-	return {
-		id,
-		name,
-		nodes,
-		connections,
-		active: false,
-		settings: { executionOrder: 'v1' },
-		pinData: {},
-	};
-}
-
-/** Every edge from `trigger` to each of `nodes` (independent branches of one run). */
-const fanOut = (trigger, nodes) => nodes.map((n) => [trigger.name, n.name]);
 
 function sha256File(file) {
 	return new Promise((resolve, reject) => {
@@ -143,25 +92,15 @@ async function waitFor(what, fn, { timeoutMs = 60_000, everyMs = 500 } = {}) {
 const OWNER = { email: 'e2e@gridbank.local', password: 'E2e-GridBank-1' };
 
 module.exports = {
+	...builders,
 	OWNER,
 	E2E_DIR,
 	STATE_FILE,
 	ARTIFACTS,
 	CHROMIUM,
-	PKG,
 	TRIGGER_EXAMPLES,
 	TRIGGER_EXAMPLE_STARTS,
-	PARTNER_CRED,
-	ENTERPRISE_CRED,
-	STORAGE_CRED,
-	BAD_PARTNER_CRED,
 	openSession,
-	node,
-	manualTrigger,
-	partner,
-	enterprise,
-	workflow,
-	fanOut,
 	sha256File,
 	describeFailure,
 	assertNoSecret,

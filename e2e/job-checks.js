@@ -4,7 +4,7 @@
  * under the key a user would choose, byte-exact (size and SHA-256 read back through the S3 API
  * against what the simulator served), and the Slack text naming each video, its key and size.
  */
-const { BUCKET, KEY_PREFIX } = require('../scripts/job-services');
+const { BUCKET, KEY_PREFIX } = require('../scripts/services/job-services');
 
 /** The Partner examples' place; the Enterprise Trigger example passes its own. */
 const MASTERS = { bucket: BUCKET, prefix: KEY_PREFIX };

@@ -3,7 +3,7 @@
  * n8n's own Slack node (n8n-nodes-base.slack 2.3, the version the examples use, with a Slack API
  * "Access Token" credential holding a bot token) posting what our Partner node listed, in the
  * real n8n. The node calls https://slack.com/api/chat.postMessage as it would in production;
- * n8n sends that through HTTPS_PROXY to scripts/slack-standin.js, which ends TLS for slack.com
+ * n8n sends that through HTTPS_PROXY to scripts/services/slack-standin.js, which ends TLS for slack.com
  * with a local CA n8n trusts (NODE_EXTRA_CA_CERTS) and records the message. What is asserted
  * is what arrived at "Slack", not what n8n meant to send.
  */
@@ -19,7 +19,7 @@ const {
 	OWNER,
 	rt,
 } = require('./helpers');
-const { startSlackStandIn } = require('../scripts/slack-standin');
+const { startSlackStandIn } = require('../scripts/services/slack-standin');
 
 const SLACK_CRED = { slackApi: { id: 'slackStandInCred1', name: 'Slack account' } };
 const WRONG_SLACK_CRED = { slackApi: { id: 'slackWrongToken01', name: 'Slack (wrong token)' } };

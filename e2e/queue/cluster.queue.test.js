@@ -7,11 +7,11 @@
  */
 const fs = require('node:fs');
 const path = require('node:path');
-const rt = require('../../scripts/n8n-runtime');
-const { startCluster } = require('../../scripts/queue-cluster');
-const { startJobServices, BUCKET } = require('../../scripts/job-services');
+const rt = require('../../scripts/n8n/n8n-runtime');
+const { startCluster } = require('../../scripts/queue/queue-cluster');
+const { startJobServices, BUCKET } = require('../../scripts/services/job-services');
 const { expectMastersInBucket, expectAnnounced } = require('../job-checks');
-const q = require('./queue-helpers');
+const q = require('../../scripts/queue/queue-helpers');
 
 /** The queue-mode example, as shipped: the trigger without Download File, the download in the workflow. */
 const QUEUE_EXAMPLE = 'partner-trigger-queue-backup.json';

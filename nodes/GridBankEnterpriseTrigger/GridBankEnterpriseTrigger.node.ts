@@ -10,14 +10,11 @@ import {
 	durationMinOption,
 	queryProperty,
 	themeOption,
-} from '../GridBankEnterprise/transport/search-query';
+} from '../GridBankEnterprise/descriptions/search-properties';
 import { downloadProperties } from '../shared/descriptions/common-properties';
 import { triggerCopyProperties } from '../shared/descriptions/copy-properties';
-import {
-	pollEntry,
-	triggerDescription,
-	triggerOptions,
-} from '../shared/trigger/trigger-description';
+import { triggerDescription, triggerOptions } from '../shared/descriptions/trigger-description';
+import { pollEntry } from '../shared/trigger/poll-guard';
 import { poll } from './poll';
 import { BURST_LIMIT } from './seen-state';
 

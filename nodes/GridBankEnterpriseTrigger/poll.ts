@@ -39,7 +39,8 @@ export const ENTERPRISE_SOURCE: TriggerSource<SearchState> = {
 	},
 	existing: { noun: 'Videos', max: BURST_LIMIT },
 	sample: {
-		newest: async (item) => (await searchVideos(item.client, item.scope, query(item), 1)).items,
+		newest: async (item) =>
+			(await searchVideos(item.client, item.scope, { qs: query(item), limit: 1 })).items,
 		empty: {
 			message: 'No video matches this search yet',
 			description:
@@ -55,17 +56,12 @@ export const ENTERPRISE_SOURCE: TriggerSource<SearchState> = {
 	},
 	list: async ({ item }, state) => {
 		const reader = pageReader(state);
-		const result = await searchVideos(
-			item.client,
-			item.scope,
-			query(item),
-			BURST_LIMIT,
-			undefined,
-			{
-				afterPage: reader.afterPage,
-				maxPages: BURST_PAGES,
-			},
-		);
+		const result = await searchVideos(item.client, item.scope, {
+			qs: query(item),
+			limit: BURST_LIMIT,
+			afterPage: reader.afterPage,
+			maxPages: BURST_PAGES,
+		});
 		const cut =
 			state &&
 			!reader.reachedKnown &&

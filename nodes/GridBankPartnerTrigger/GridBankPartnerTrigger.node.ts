@@ -7,11 +7,8 @@ import type {
 
 import { downloadProperties } from '../shared/descriptions/common-properties';
 import { triggerCopyProperties } from '../shared/descriptions/copy-properties';
-import {
-	pollEntry,
-	triggerDescription,
-	triggerOptions,
-} from '../shared/trigger/trigger-description';
+import { triggerDescription, triggerOptions } from '../shared/descriptions/trigger-description';
+import { pollEntry } from '../shared/trigger/poll-guard';
 import { poll } from './poll';
 
 export class GridBankPartnerTrigger implements INodeType {

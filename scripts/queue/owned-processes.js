@@ -3,7 +3,7 @@
 const { spawn } = require('node:child_process');
 const fs = require('node:fs');
 const path = require('node:path');
-const rt = require('../n8n-runtime');
+const rt = require('../n8n/n8n-runtime');
 
 /** Every process this module started and has not seen exit: stopped on Ctrl-C and at exit. */
 const live = new Set();

@@ -4,8 +4,8 @@ const { execFileSync } = require('node:child_process');
 const fs = require('node:fs');
 const net = require('node:net');
 const path = require('node:path');
-const rt = require('../n8n-runtime');
-const { aptInstall } = require('../apt-install');
+const rt = require('../n8n/n8n-runtime');
+const { aptInstall } = require('../toolchain/apt-install');
 const { startProcess, waitUntil } = require('./owned-processes');
 
 const DB_NAME = 'n8n';

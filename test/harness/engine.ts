@@ -172,5 +172,36 @@ export function nodeParameterIssues(
 	const check = NodeHelpers.getNodeParametersIssues as unknown as (
 		...args: unknown[]
 	) => ReturnType<typeof NodeHelpers.getNodeParametersIssues>;
-	return check.length >= 4 ? check(properties, node, description) : check(properties, node);
+	// n8n-workflow 1.x runs each parameter regex in a vm with a 250 ms limit (safe-regex), which a
+	// loaded machine exceeds on any regex by being slow to schedule it: that is the machine, not
+	// the regex, so the check is asked again (a regex that is truly slow times out every time).
+	for (let attempt = 1; ; attempt++) {
+		try {
+			return check.length >= 4 ? check(properties, node, description) : check(properties, node);
+		} catch (error) {
+			const timedOut = (error as Error).message === 'Regular expression execution timed out';
+			if (!timedOut || attempt === 3) throw error;
+		}
+	}
+}
+
+type LoggerLike = { info: (message: string, meta?: object) => void };
+/**
+ * The Logger instance the engine's contexts write through: n8n 1.85's n8n-core exports its own;
+ * later ones use @n8n/backend-common's, resolved from n8n-core's folder so a matrix leg gets the
+ * copy its n8n-core uses (the repo's 2.x copy is another class there). Undefined if neither.
+ */
+export function engineLogger(): LoggerLike | undefined {
+	type LoggerClass = new (...args: never[]) => LoggerLike;
+	let found = (core as unknown as { Logger?: LoggerClass }).Logger;
+	if (!found) {
+		const coreDir = dirname(require.resolve('n8n-core'));
+		try {
+			const path = require.resolve('@n8n/backend-common', { paths: [coreDir] });
+			found = (require(path) as { Logger?: LoggerClass }).Logger;
+		} catch {
+			/* no @n8n/backend-common beside this n8n-core */
+		}
+	}
+	return found ? Container.get(found as never) : undefined;
 }

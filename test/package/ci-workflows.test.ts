@@ -78,8 +78,8 @@ test("the test job's Node versions are the README's version table's, each with i
 		expect(steps).toHaveLength(1);
 		expect(steps[0].run).toMatch(/^npm (test|run test:matrix -- [\d.]+)$/);
 	}
-	// The Node 24 leg is `npm test` itself; the others are legs that scripts/test-matrix.js defines.
-	const legs = read('scripts/test-matrix.js');
+	// The Node 24 leg is `npm test` itself; the others are legs that scripts/toolchain/test-matrix.js defines.
+	const legs = read('scripts/toolchain/test-matrix.js');
 	for (const step of job.steps ?? []) {
 		const leg = /test:matrix -- ([\d.]+)/.exec(step.run ?? '')?.[1];
 		if (leg) expect(legs).toContain(`core: '${leg}'`);

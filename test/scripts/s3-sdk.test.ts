@@ -1,5 +1,5 @@
 /**
- * The local S3 server (scripts/s3-server.js) speaks S3 as AWS's own JavaScript SDK expects:
+ * The local S3 server (scripts/services/s3-server.js) speaks S3 as AWS's own JavaScript SDK expects:
  * @aws-sdk/client-s3 and lib-storage's multipart Upload run against it over real HTTP, and each
  * fault switch the copy's tests use is observed from the SDK's side (what a client sees).
  */
@@ -21,7 +21,7 @@ import {
 import { Upload } from '@aws-sdk/lib-storage';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const { startS3Server } = require('../../scripts/s3-server.js');
+const { startS3Server } = require('../../scripts/services/s3-server.js');
 
 interface Fault {
 	op: string;

@@ -1,5 +1,5 @@
 /**
- * The local S3 server (scripts/s3-server.js) verifies AWS Signature V4 as S3 does: s3rver alone
+ * The local S3 server (scripts/services/s3-server.js) verifies AWS Signature V4 as S3 does: s3rver alone
  * accepts any V4 signature. Requests are signed here by a small signer of the test's own, written
  * from AWS's SigV4 documentation (not the server's code), and sent over real HTTP.
  */
@@ -9,7 +9,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const { startS3Server } = require('../../scripts/s3-server.js');
+const { startS3Server } = require('../../scripts/services/s3-server.js');
 
 type S3 = {
 	endpoint: string;
@@ -247,4 +247,84 @@ test('multipart upload, signed at every step, with a part larger than the in-mem
 	const get = await send({ method: 'GET', key });
 	expect(get.body.length).toBe(10 * 1024 * 1024);
 	expect(sha256(get.body)).toBe(sha256(Buffer.concat(parts)));
+});
+
+/** PUTs one part (with a Content-MD5, a wrong one when `badMd5`); resolves to its status and ETag. */
+async function putPart(key: string, uploadId: string, n: number, body: Buffer, badMd5 = false) {
+	const { url, headers } = signed({
+		method: 'PUT',
+		key,
+		query: { partNumber: String(n), uploadId },
+		body,
+	});
+	const md5 = crypto
+		.createHash('md5')
+		.update(badMd5 ? 'other' : body)
+		.digest('base64');
+	const res = await fetch(url, {
+		method: 'PUT',
+		headers: { ...headers, 'content-md5': md5 },
+		body,
+	});
+	return { status: res.status, etag: res.headers.get('etag')! };
+}
+
+async function complete(key: string, uploadId: string, parts: Array<[number, string]>) {
+	const xml = Buffer.from(
+		`<CompleteMultipartUpload>${parts.map(([n, e]) => `<Part><PartNumber>${n}</PartNumber><ETag>${e}</ETag></Part>`).join('')}</CompleteMultipartUpload>`,
+	);
+	return send({ method: 'POST', key, query: { uploadId }, body: xml });
+}
+
+// The server writes a part in place in the object-to-be when its place is known (assembly.js) and
+// then completes without copying; these orders and retries must still give the listed parts.
+test('parts out of order, a good part retried with a bad Content-MD5, a part replaced, parts left out of Complete: the object is the listed parts', async () => {
+	const MiB = 1024 * 1024;
+	const [p1, p2, p3, p3b] = [5 * MiB, 5 * MiB + 17, 3 * MiB, 3 * MiB].map((n) =>
+		crypto.randomBytes(n),
+	);
+	const create = async (key: string) =>
+		/<UploadId>([^<]+)<\/UploadId>/.exec(
+			(await send({ method: 'POST', key, query: { uploads: '' } })).body.toString(),
+		)![1];
+	const key = 'assembly/out-of-order.bin';
+	const id = await create(key);
+	const e2 = (await putPart(key, id, 2, p2)).etag; // before part 1: its place is not known yet
+	const e1 = (await putPart(key, id, 1, p1)).etag;
+	expect((await putPart(key, id, 1, p3, true)).status).toBe(400); // BadDigest: part 1 stays
+	expect((await putPart(key, id, 2, p2)).etag).toBe(e2); // again, now in place
+	await putPart(key, id, 3, p3);
+	const e3 = (await putPart(key, id, 3, p3b)).etag; // replaced: copied into its place at Complete
+	expect(
+		(
+			await complete(key, id, [
+				[1, e1],
+				[2, e2],
+				[3, e3],
+			])
+		).status,
+	).toBe(200);
+	const got = (await send({ method: 'GET', key })).body;
+	expect(sha256(got)).toBe(sha256(Buffer.concat([p1, p2, p3b])));
+
+	const gapKey = 'assembly/with-a-gap.bin';
+	const gap = await create(gapKey);
+	const g1 = (await putPart(gapKey, gap, 1, p1)).etag;
+	await putPart(gapKey, gap, 2, p2);
+	const g3 = (await putPart(gapKey, gap, 3, p3)).etag;
+	expect(
+		(
+			await complete(gapKey, gap, [
+				[1, g1],
+				[3, g3],
+			])
+		).status,
+	).toBe(200);
+	expect(sha256((await send({ method: 'GET', key: gapKey })).body)).toBe(
+		sha256(Buffer.concat([p1, p3])),
+	);
+	// Nothing of either upload is left beside the objects (no assembly file in the bucket's folder).
+	expect(
+		fs.readdirSync(path.join(s3.directory, BUCKET)).filter((f) => f.startsWith('.incoming-')),
+	).toEqual([]);
 });

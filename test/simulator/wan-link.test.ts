@@ -57,7 +57,6 @@ describe('wanLink', () => {
 		// 3 MB at 10 MB/s: 300 ms after the first byte, less the 20 ms a connection may catch up
 		// after a late timer and the client's own lateness in seeing the headers (uncapped: ~10 ms).
 		expect(r.ms - r.firstByteMs).toBeGreaterThanOrEqual(240);
-		expect(r.ms).toBeLessThan(3000);
 	});
 
 	test('connections add up to the link cap, and not beyond it', async () => {
@@ -85,17 +84,17 @@ describe('wanLink', () => {
 		);
 		expect(free).toBeGreaterThanOrEqual(180);
 		expect(capped).toBeGreaterThanOrEqual(380);
-		expect(capped).toBeLessThan(5000);
 	});
 
 	test('null and faults.clear() turn the link off', async () => {
 		const url = await signedUrl();
-		sim.faults.wanLink({ connectionBytesPerSecond: 1 * MB, rttMs: 200 });
+		// On, this link would take 10 s for the 1 MB; off, it is a plain loopback read.
+		sim.faults.wanLink({ connectionBytesPerSecond: 100_000, rttMs: 200 });
 		sim.faults.wanLink(null);
-		expect((await timed(url, 'bytes=0-999999')).ms).toBeLessThan(900);
-		sim.faults.wanLink({ connectionBytesPerSecond: 1 * MB, rttMs: 200 });
+		expect((await timed(url, 'bytes=0-999999')).ms).toBeLessThan(5000);
+		sim.faults.wanLink({ connectionBytesPerSecond: 100_000, rttMs: 200 });
 		sim.faults.clear();
-		expect((await timed(url, 'bytes=0-999999')).ms).toBeLessThan(900);
+		expect((await timed(url, 'bytes=0-999999')).ms).toBeLessThan(5000);
 	});
 
 	test('bad settings are refused', () => {

@@ -6,7 +6,7 @@ import type { IssuedUrl } from '../../shared/download/download-item';
 import { urlExpiry } from '../../shared/download/signed-url';
 import type { ItemContext } from '../../shared/item-context';
 import { bodyObject } from '../../shared/transport/body-checks';
-import { encodeId } from '../../shared/validate';
+import { ENTERPRISE } from './profile';
 
 interface EnterpriseDownload extends IDataObject {
 	video_id: string;
@@ -25,7 +25,7 @@ export async function issueDownloadUrl(
 	qs: IDataObject,
 ): Promise<IssuedUrl> {
 	const { client } = item;
-	const response = await client.get<EnterpriseDownload>(`/videos/${encodeId(videoId)}/download`, {
+	const response = await client.get<EnterpriseDownload>(ENTERPRISE.paths.download(videoId), {
 		...item.scope,
 		qs,
 		subject: videoId,

@@ -1,8 +1,19 @@
-// The Enterprise API as data for the shared transport: its paths, paging, video fields and what
-// its 403 means.
-import { type ApiProfile, isObject } from '../../shared/transport/api-profile';
+// The Enterprise API as data for the shared transport and the credential: its paths (the only
+// place they are written), paging, video fields and what its 403 means.
+import type { ApiPaths, ApiProfile } from '../../shared/transport/api-profile';
+import { isObject } from '../../shared/transport/values';
+import { encodeId } from '../../shared/validate';
 
-export const ENTERPRISE: ApiProfile = {
+/** The API's bound on the search's q (Query, and the video picker's typed text). */
+export const MAX_QUERY_LENGTH = 200;
+
+/** The Enterprise paths: the shared ones, a video's metadata and the usage. */
+interface EnterprisePaths extends ApiPaths {
+	video(id: string): string;
+	usage: string;
+}
+
+export const ENTERPRISE: ApiProfile & { paths: EnterprisePaths } = {
 	label: 'GridBank Enterprise API',
 	credentialType: 'gridBankEnterpriseApi',
 	pathPrefix: '/external/v1',
@@ -32,5 +43,12 @@ export const ENTERPRISE: ApiProfile = {
 		location: 'location',
 		keywords: 'keywords',
 	},
-	videoList: { path: '/videos/search', paging: 'page', searchParam: 'q', maxSearchLength: 200 },
+	paths: {
+		list: '/videos/search',
+		download: (id) => `/videos/${encodeId(id)}/download`,
+		video: (id) => `/videos/${encodeId(id)}`,
+		usage: '/usage/me',
+		credentialTest: { path: '/usage/me' },
+	},
+	videoList: { paging: 'page', searchParam: 'q', maxSearchLength: MAX_QUERY_LENGTH },
 };

@@ -1,53 +1,14 @@
-// The search's parameters (Query, and Filters: duration range, theme) and their checks before
-// any request: one definition for the Search operation and the Enterprise Trigger.
-import type { IDataObject, INodeProperties } from 'n8n-workflow';
+// The search's parameters (Query, and Filters: duration range, theme) read and checked before
+// any request: one reader for the Search operation and the Enterprise Trigger. Their editor
+// properties are in ../descriptions/search-properties.ts.
+import type { IDataObject } from 'n8n-workflow';
 
 import { type ItemParameters, readInteger } from '../../shared/read-parameters';
 import { inputError } from '../../shared/transport/errors';
 import { requireText } from '../../shared/validate';
+import { MAX_QUERY_LENGTH } from './profile';
 
-/** The API's bound on q. */
-export const MAX_QUERY_LENGTH = 200;
-
-export const queryProperty = (displayOptions?: INodeProperties['displayOptions']) =>
-	({
-		displayName: 'Query',
-		name: 'query',
-		type: 'string',
-		default: '',
-		required: true,
-		placeholder: 'e.g. drone city skyline',
-		...(displayOptions ? { displayOptions } : {}),
-		description:
-			'Words to search for in titles and keywords (1-200 characters); every word must match',
-	}) satisfies INodeProperties;
-
-export const durationMaxOption: INodeProperties = {
-	displayName: 'Max Duration (Seconds)',
-	name: 'durationMax',
-	type: 'number',
-	typeOptions: { minValue: 0 },
-	default: 60,
-	description: 'Only videos at most this long',
-};
-
-export const durationMinOption: INodeProperties = {
-	displayName: 'Min Duration (Seconds)',
-	name: 'durationMin',
-	type: 'number',
-	typeOptions: { minValue: 0 },
-	default: 0,
-	description: 'Only videos at least this long',
-};
-
-export const themeOption: INodeProperties = {
-	displayName: 'Theme',
-	name: 'theme',
-	type: 'string',
-	default: '',
-	placeholder: 'e.g. nature',
-	description: 'Only videos of this content category',
-};
+export { MAX_QUERY_LENGTH };
 
 /** The search's query string (q, sort when given, duration_min/max, theme), checked before any request. */
 export function readSearchQuery(item: ItemParameters): IDataObject {

@@ -1,25 +1,14 @@
 // GET /external/v1/videos/search: numbered pages with a constant per_page, up to the API's last
 // page; every item carries the search_id of its response.
-import type { IDataObject } from 'n8n-workflow';
-
 import type { ItemScope } from '../../shared/item-context';
 import type { GridBankClient } from '../../shared/transport/client';
-import { pageByNumber, type PagingRequest, type PagingResult } from '../../shared/transport/paging';
+import { type ListOptions, pageByNumber, type PagingResult } from '../../shared/transport/paging';
+import { ENTERPRISE } from './profile';
 
 export async function searchVideos(
 	client: GridBankClient,
 	scope: ItemScope,
-	qs: IDataObject,
-	limit: number | undefined,
-	stopAt?: (video: IDataObject) => boolean,
-	pages: Pick<PagingRequest, 'afterPage' | 'maxPages'> = {},
+	options: ListOptions = {},
 ): Promise<PagingResult> {
-	return await pageByNumber(client, {
-		path: '/videos/search',
-		qs,
-		...scope,
-		limit,
-		stopAt,
-		...pages,
-	});
+	return await pageByNumber(client, { path: ENTERPRISE.paths.list, ...scope, ...options });
 }

@@ -6,7 +6,7 @@ import type { IssuedUrl } from '../../shared/download/download-item';
 import { urlExpiry } from '../../shared/download/signed-url';
 import type { ItemContext } from '../../shared/item-context';
 import { bodyObject } from '../../shared/transport/body-checks';
-import { encodeId } from '../../shared/validate';
+import { PARTNER } from './profile';
 
 interface PartnerDownload extends IDataObject {
 	video_key: string;
@@ -16,7 +16,7 @@ interface PartnerDownload extends IDataObject {
 
 export async function issueDownloadUrl(item: ItemContext, videoKey: string): Promise<IssuedUrl> {
 	const { client } = item;
-	const response = await client.get<PartnerDownload>(`/videos/${encodeId(videoKey)}/download`, {
+	const response = await client.get<PartnerDownload>(PARTNER.paths.download(videoKey), {
 		...item.scope,
 		subject: videoKey,
 	});

@@ -1,6 +1,8 @@
-// The Partner API as data for the shared transport: its paths, key shape, paging, video fields
-// and what its 403 codes mean.
-import { type ApiProfile, type Forbidden, isObject } from '../../shared/transport/api-profile';
+// The Partner API as data for the shared transport and the credential: its paths (the only place
+// they are written), key shape, paging, video fields and what its 403 codes mean.
+import { type ApiProfile, type Forbidden } from '../../shared/transport/api-profile';
+import { isObject } from '../../shared/transport/values';
+import { encodeId } from '../../shared/validate';
 
 /** Partner 403s with the envelope: access withdrawn; on a video, any other code means not licensed (as GridBank's SDKs read it); on a list, quoted as it came. */
 function partnerForbidden(code: string | undefined, subject: string | undefined): Forbidden {
@@ -31,7 +33,7 @@ export const PARTNER: ApiProfile = {
 	pathPrefix: '/partner/v1',
 	maxPerPage: 100,
 	idField: 'video_key',
-	requestsPerMinute: 300,
+	requestsPerWindow: 300,
 	// GridBank counts the 300 over one minute.
 	rateWindowMs: 60_000,
 	keyPattern: /^apik_[A-Za-z0-9_-]+\.[^\s.][^\s]*$/,
@@ -50,5 +52,10 @@ export const PARTNER: ApiProfile = {
 		creator: 'creator',
 		purchasedAt: 'purchased_at',
 	},
-	videoList: { path: '/content', paging: 'cursor' },
+	paths: {
+		list: '/content',
+		download: (videoKey) => `/videos/${encodeId(videoKey)}/download`,
+		credentialTest: { path: '/content', qs: { per_page: 1 } },
+	},
+	videoList: { paging: 'cursor' },
 };

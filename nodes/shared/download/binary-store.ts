@@ -4,6 +4,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import type { ItemContext } from '../item-context';
 import type { ItemRef } from '../validate';
+import { mib } from '../transport/values';
 
 import { markPerVideo } from './delivery-failure';
 import { MEMORY_MODE_MAX_BYTES, tooBigForMemoryMode } from './memory-mode';
@@ -43,8 +44,6 @@ function binaryDataMode(ctx: DownloadContext): Promise<string> {
 	}
 	return mode;
 }
-
-const mib = (bytes: number) => `${Math.ceil(bytes / (1024 * 1024))} MiB`;
 
 export function tooBigForDatabaseMode(item: ItemRef, size: number | undefined, limit: string) {
 	return markPerVideo(

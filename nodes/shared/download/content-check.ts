@@ -5,11 +5,7 @@
 // nothing cheaper is offered.
 import type { IN8nHttpFullResponse } from 'n8n-workflow';
 
-/** A response header's (first) value. */
-const header = (headers: IN8nHttpFullResponse['headers'], name: string) => {
-	const value = headers[name];
-	return Array.isArray(value) ? String(value[0]) : value === undefined ? undefined : String(value);
-};
+import { header } from '../transport/values';
 
 export type CheckAlgorithm = 'sha256' | 'md5' | 'crc32c';
 

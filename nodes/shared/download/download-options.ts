@@ -15,6 +15,7 @@ export interface DownloadOptions<T = IBinaryData> {
 	/** Size the API announced (Enterprise file_size), checked against what was stored. */
 	expectedSize?: number;
 	parallelConnections?: number; // ranged segments over this many connections (1: one stream)
+	windowBytes?: number; // what may wait for the store (segment-plan.ts; default WINDOW_BYTES)
 	waits?: TransferWaits; // the transfer's total wait on storage (a copy shares it); else its own
 	store?: StoreBody<T>; // instead of n8n's binary data: the copy to storage (store-body.ts)
 }

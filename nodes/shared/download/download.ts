@@ -1,7 +1,5 @@
-// Signed URL → n8n binary data, streamed: the body goes straight into prepareBinaryData, so
-// filesystem and S3 binary modes keep memory flat for any file size. A break resumes with a
-// Range request (resuming-body.ts), or the file comes in parallel segments (parallel-download.ts);
-// the URL and its GETs are storage-link.ts, what the store can hold binary-store.ts.
+// Signed URL → n8n binary data, streamed into prepareBinaryData (memory flat in filesystem and S3
+// modes); breaks resume by Range (resuming-body.ts), or the file comes in parallel-download.ts.
 import { type IBinaryData, type JsonObject, NodeApiError } from 'n8n-workflow';
 
 import type { ItemContext } from '../item-context';
@@ -26,7 +24,8 @@ import { discard } from './let-go';
 import type { DownloadOptions, DownloadResult } from './download-options';
 import { type Ending, resumingBody } from './resuming-body';
 import { brokenTransferError, storedSizeError, wrongBytesError } from './storage-errors';
-import { describeResponse, header, StorageLink } from './storage-link';
+import { describeResponse, StorageLink } from './storage-link';
+import { header } from '../transport/values';
 import { contentCheckOf } from './content-check';
 import {
 	ContentMismatchError,
@@ -144,6 +143,7 @@ async function transfer<T>(
 				watchBodyRate(watched, cut, (reason) => (slow = reason));
 			const parallel = parallelBody(first, {
 				connections,
+				windowBytes: options.windowBytes,
 				maxRetries: maxRetries,
 				rethrowFatal,
 				open: async (from, end) => sameVersion(version, await link.openSegment(from, end)),

@@ -11,7 +11,7 @@ import type { Body } from '../transport/body-stream';
 import { discard } from './let-go';
 import { sizeBeyondCeiling } from './size-ceiling';
 import { wrongBytesError, wrongFileError } from './storage-errors';
-import { header } from './storage-link';
+import { header } from '../transport/values';
 
 export async function checkFirstResponse(
 	item: ItemContext,

@@ -5,11 +5,10 @@
 import { NodeOperationError } from 'n8n-workflow';
 
 import type { ItemRef } from '../validate';
+import { mib } from '../transport/values';
 
 /** The largest file downloaded while n8n keeps binary data in memory: 100 MiB. */
 export const MEMORY_MODE_MAX_BYTES = 100 * 1024 * 1024;
-
-const mib = (bytes: number) => `${Math.ceil(bytes / (1024 * 1024))} MiB`;
 
 export function tooBigForMemoryMode(item: ItemRef, size: number): NodeOperationError {
 	return new NodeOperationError(

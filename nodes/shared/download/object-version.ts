@@ -9,7 +9,7 @@ import type { ItemRef } from '../validate';
 import { type Body, TransferError } from '../transport/body-stream';
 import { discard } from './ordered-output';
 import { storageError } from './storage-errors';
-import { header } from './storage-link';
+import { header } from '../transport/values';
 
 /** Storage answered with another version of the file than the one being downloaded. */
 export class VersionChangedError extends TransferError {}

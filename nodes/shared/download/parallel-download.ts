@@ -3,6 +3,7 @@
 import type { IN8nHttpFullResponse } from 'n8n-workflow';
 
 import type { Body } from '../transport/body-stream';
+import { header } from '../transport/values';
 import type { BinaryStream } from './ordered-output';
 import type { ResumingBodyOptions } from './resuming-body';
 import { segmentedBody } from './segmented-body';
@@ -11,6 +12,8 @@ import { planSegments } from './segment-plan';
 export interface ParallelOptions {
 	/** Parallel Connections (1 = today's single stream). */
 	connections: number;
+	/** Bytes that may wait for the consumer (segment-plan.ts; WINDOW_BYTES when not given). */
+	windowBytes?: number;
 	maxRetries: number;
 	/** download.ts's GET of bytes [from, end): retries, a fresh URL when refused. */
 	open: (from: number, end: number) => Promise<IN8nHttpFullResponse>;
@@ -18,11 +21,6 @@ export interface ParallelOptions {
 	watch?: ResumingBodyOptions['watch'];
 	meter?: ResumingBodyOptions['meter'];
 }
-
-const header = (response: IN8nHttpFullResponse, name: string): string | undefined => {
-	const value = response.headers[name];
-	return Array.isArray(value) ? String(value[0]) : value === undefined ? undefined : String(value);
-};
 
 /**
  * The file as parallel ranged segments, or undefined for the single stream: only when the first
@@ -34,10 +32,10 @@ export function parallelBody(
 	options: ParallelOptions,
 ): BinaryStream | undefined {
 	if (first.statusCode !== 206 || options.connections < 2) return undefined;
-	const range = /^bytes 0-(\d+)\/(\d+)$/.exec(header(first, 'content-range') ?? '');
+	const range = /^bytes 0-(\d+)\/(\d+)$/.exec(header(first.headers, 'content-range') ?? '');
 	if (!range || Number(range[1]) !== Number(range[2]) - 1) return undefined;
 	const total = Number(range[2]);
-	const plan = planSegments(total, options.connections);
+	const plan = planSegments(total, options.connections, options.windowBytes);
 	if (!plan) return undefined;
 	if (options.meter) options.meter.connections = plan.connections;
 	return segmentedBody(first.body as Body, {
@@ -51,7 +49,7 @@ export function parallelBody(
 			const response = await options.open(from, end);
 			return {
 				statusCode: response.statusCode,
-				contentRange: header(response, 'content-range'),
+				contentRange: header(response.headers, 'content-range'),
 				body: response.body as Body,
 			};
 		},

@@ -4,15 +4,17 @@
 // waits in memory. Every range is at most one segment long and at most `connections` ranges are
 // in flight (the window), so at most connections × segment size bytes wait: the memory window.
 
-import { MAX_CONNECTIONS, MIN_CONNECTIONS } from '../read-parameters';
-
-// The bounds belong to the parameter (read-parameters.ts); the benchmark reads them from here too.
-export { DEFAULT_CONNECTIONS, MAX_CONNECTIONS, MIN_CONNECTIONS } from '../read-parameters';
-
-export const MiB = 1024 * 1024;
+// The connection count comes as readParallelConnections (read-parameters.ts, where its bounds
+// live) checked it: it is not checked again here.
+import { MiB } from '../transport/values';
 
 /** Bytes that may wait in memory for n8n's store, over all connections. */
 export const WINDOW_BYTES = 64 * MiB;
+/**
+ * A copy to storage's window (nodes/shared/storage/): its part buffers are held beside it, and
+ * 8 segments of 4 MiB still keep a 100 MB/s link with a 40 ms round trip full.
+ */
+export const COPY_WINDOW_BYTES = 32 * MiB;
 /**
  * Segment bounds. Each segment costs one request (a round trip before its first byte), so a
  * segment should take many round trips to arrive: 4 MiB at 25 MB/s is ~170 ms, 4 round trips of 40 ms.
@@ -42,30 +44,29 @@ export interface SegmentPlan {
 	segmentAt(index: number): Segment;
 }
 
-/** A Parallel Connections value as the node uses it: a whole number within 1-16 (1 if unusable). */
-export function clampConnections(value: unknown): number {
-	const n = Math.floor(Number(value));
-	if (!Number.isFinite(n) || n < MIN_CONNECTIONS) return MIN_CONNECTIONS;
-	return Math.min(n, MAX_CONNECTIONS);
-}
-
 /** Segment size for a connection count: the window shared out, within the bounds. */
-export function segmentBytesFor(connections: number): number {
-	const share = Math.floor(WINDOW_BYTES / clampConnections(connections));
+export function segmentBytesFor(connections: number, windowBytes = WINDOW_BYTES): number {
+	const share = Math.floor(windowBytes / Math.max(1, connections));
 	return Math.min(MAX_SEGMENT_BYTES, Math.max(MIN_SEGMENT_BYTES, share));
 }
 
 /**
  * Segments covering bytes [0, total) in order, or undefined when parallel ranges cannot help:
  * one connection, or a file of a single segment. Fewer connections than asked when the file has
- * fewer segments. Every segment is at most segmentBytes long. Lazy: the plan holds at most 15
+ * fewer segments, or the window (`windowBytes`, at most 64 MiB) fits fewer. Every segment is at most segmentBytes long. Lazy: the plan holds at most 15
  * numbers whatever the total, and the segments are computed as the download reaches them.
  */
-export function planSegments(total: number, requested: number): SegmentPlan | undefined {
+export function planSegments(
+	total: number,
+	requested: number,
+	windowBytes = WINDOW_BYTES,
+): SegmentPlan | undefined {
 	if (!Number.isSafeInteger(total) || total <= 0) return undefined;
-	const wanted = clampConnections(requested);
-	if (wanted < 2) return undefined;
-	const segmentBytes = segmentBytesFor(wanted);
+	// No more connections than segments of the smallest size fit the window (16 in 64 MiB).
+	const fit = Math.max(2, Math.floor(windowBytes / MIN_SEGMENT_BYTES));
+	const wanted = Math.min(Math.floor(requested), fit);
+	if (!(wanted >= 2)) return undefined;
+	const segmentBytes = segmentBytesFor(wanted, windowBytes);
 	if (total <= segmentBytes) return undefined;
 	// The first round ramps up (1/n, 2/n, ... of a segment), so that the connections finish
 	// one after another instead of all at once: while one waits a round trip for its next

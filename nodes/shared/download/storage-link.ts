@@ -17,20 +17,13 @@ import { discard } from './let-go';
 import type { SignedUrl } from './signed-url';
 import { storageError } from './storage-errors';
 import { storageBusyError, storageRetryWait } from './storage-waits';
+import { header } from '../transport/values';
 import { TransferWaits } from './transfer-waits';
 
 /** Statuses with which S3-style storage refuses an expired or otherwise invalid signature. */
 const REFUSED = new Set([400, 401, 403, 410]);
 /** Idle socket time after which a stalled transfer fails instead of hanging the execution. */
 const IDLE_TIMEOUT_MS = 60_000;
-
-export const header = (
-	headers: IN8nHttpFullResponse['headers'],
-	name: string,
-): string | undefined => {
-	const value = headers[name];
-	return Array.isArray(value) ? String(value[0]) : value === undefined ? undefined : String(value);
-};
 
 /** What one storage response says about the file. */
 export function describeResponse(response: IN8nHttpFullResponse) {

@@ -4,9 +4,8 @@
 // seconds, and a trigger delivering many small files would flood the log. Lines name the video,
 // never a URL (the signed URL is a credential for as long as it lives); the video id is scrubbed.
 import type { ItemContext } from '../item-context';
+import { MiB } from '../transport/values';
 import { sleep } from '../transport/wait';
-
-const MiB = 1024 * 1024;
 
 /** Files smaller than this are not logged (size stated by storage, else bytes received so far). */
 export const PROGRESS_MIN_BYTES = 64 * MiB;
@@ -35,7 +34,8 @@ export interface ProgressTotals {
 	sha256?: string;
 }
 
-const mib = (bytes: number) =>
+/** MiB with one decimal, for the progress lines (values.ts's mib() rounds up to whole MiB). */
+const inMib = (bytes: number) =>
 	(bytes / MiB).toLocaleString('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 const mbps = (bytes: number, ms: number) => (bytes / 1e3 / Math.max(ms, 1)).toFixed(1);
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
@@ -86,7 +86,7 @@ export class TransferProgress {
 		if (!this.logged() || this.bytes === 0) return;
 		const ms = this.clock.now() - this.startedAt;
 		this.log(
-			`${this.label} complete: ${mib(this.bytes)} MiB in ${(ms / 1000).toFixed(1)} s, ${mbps(this.bytes, ms)} MB/s, ` +
+			`${this.label} complete: ${inMib(this.bytes)} MiB in ${(ms / 1000).toFixed(1)} s, ${mbps(this.bytes, ms)} MB/s, ` +
 				`${plural(totals.connections, 'connection')}, ${plural(totals.resumes, 'resume')}, ` +
 				`${plural(totals.restarts, 'restart')}, ${totals.handedOver} handed over, ${plural(totals.waits, 'wait')}` +
 				(totals.sha256 ? `, SHA-256 ${totals.sha256}` : ''),
@@ -97,7 +97,7 @@ export class TransferProgress {
 	failed(): void {
 		this.stop();
 		if (this.logged())
-			this.log(`${this.label} stopped after ${mib(this.bytes)} of ${this.ofTotal()} MiB`);
+			this.log(`${this.label} stopped after ${inMib(this.bytes)} of ${this.ofTotal()} MiB`);
 	}
 
 	private stop(): void {
@@ -109,7 +109,7 @@ export class TransferProgress {
 	}
 
 	private ofTotal(): string {
-		return this.total === undefined ? 'an unknown number of' : mib(this.total);
+		return this.total === undefined ? 'an unknown number of' : inMib(this.total);
 	}
 
 	private line(): void {
@@ -125,7 +125,7 @@ export class TransferProgress {
 				? ''
 				: `, about ${Math.ceil((this.total - this.bytes) / rate)} s left`;
 		this.log(
-			`${this.label}: ${mib(this.bytes)} of ${this.ofTotal()} MiB${percent}, ${mbps(this.bytes, ms)} MB/s, ` +
+			`${this.label}: ${inMib(this.bytes)} of ${this.ofTotal()} MiB${percent}, ${mbps(this.bytes, ms)} MB/s, ` +
 				`${plural(this.connections, 'connection')}${left}`,
 		);
 	}

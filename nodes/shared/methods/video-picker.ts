@@ -13,7 +13,7 @@ import { nextCursor, videoList } from '../transport/body-checks';
 import { GridBankClient } from '../transport/client';
 import { LAST_PAGE } from '../transport/paging';
 import { newWaitTally } from '../transport/wait-budget';
-import { toVideo } from '../descriptions/video-shape';
+import { toVideo } from '../video-shape';
 
 /** The picker gives up on a rate-limited or failing API quickly: a person is waiting. */
 const PICKER_RETRIES = 1;
@@ -80,7 +80,7 @@ export async function listVideos(
 		const q = searchText(filter, list.maxSearchLength);
 		if (list.searchParam && !q) return { results: [] };
 		const page = Math.max(1, Math.min(LAST_PAGE, Number.parseInt(paginationToken ?? '1', 10) || 1));
-		const { body } = await client.get<ListPage>(list.path, {
+		const { body } = await client.get<ListPage>(profile.paths.list, {
 			...request,
 			qs: {
 				...(list.searchParam ? { [list.searchParam]: q } : {}),
@@ -106,7 +106,7 @@ export async function listVideos(
 	let cursor = paginationToken || undefined;
 	let pages = 0;
 	for (;;) {
-		const response = await client.get<ListPage>(list.path, {
+		const response = await client.get<ListPage>(profile.paths.list, {
 			...request,
 			qs: { per_page: profile.maxPerPage, ...(cursor ? { cursor } : {}) },
 			// A cursor gone stale (its encoding may change) ends the list; typing again starts afresh.

@@ -4,6 +4,7 @@
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
 import { downloadToBinary } from '../download/download';
+import { COPY_WINDOW_BYTES } from '../download/segment-plan';
 import { TransferWaits } from '../download/transfer-waits';
 import type { IssuedUrl } from '../download/download-item';
 import type { ItemContext } from '../item-context';
@@ -44,6 +45,8 @@ export async function copyItem(item: ItemContext, source: CopySource): Promise<I
 		signed: first.signed,
 		expectedSize: first.expectedSize,
 		parallelConnections: connections,
+		// A smaller window than a download's: the part buffers are held beside it (part-plan.ts).
+		windowBytes: COPY_WINDOW_BYTES,
 		waits: run.waits,
 		reissue: async () => (await source.issue()).signed,
 		store: async (body, file) => {

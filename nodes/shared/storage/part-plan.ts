@@ -2,14 +2,15 @@
 // at least 5 MiB. Parts are 8 MiB (the AWS CLI's default) unless the file needs bigger ones to fit
 // 10,000 (above about 78 GiB; the 1 TiB ceiling needs 105 MiB); a file that fits one part goes as
 // a single PUT. 8 MiB parts, 4 in flight, keep a copy's memory within the 256 MiB target with
-// n8n's own slack and the download's window (measured: bench/results.md).
-const MIB = 1024 * 1024;
+// n8n's own slack and the download's window (measured: bench/results/results.md).
+import { COPY_WINDOW_BYTES } from '../download/segment-plan';
+import { MiB } from '../transport/values';
 
-export const MIN_PART_BYTES = 5 * MIB;
-export const DEFAULT_PART_BYTES = 8 * MIB;
+export const MIN_PART_BYTES = 5 * MiB;
+export const DEFAULT_PART_BYTES = 8 * MiB;
 export const MAX_PARTS = 10_000;
 /** The parts in flight hold at most this much (at least one part): the upload's memory bound. */
-export const UPLOAD_WINDOW_BYTES = 32 * MIB;
+export const UPLOAD_WINDOW_BYTES = 32 * MiB;
 
 let baseBytes = DEFAULT_PART_BYTES;
 export const basePartBytes = () => baseBytes;
@@ -37,7 +38,7 @@ export function planParts(
 	base = basePartBytes(),
 	ceiling = 1024 ** 4,
 ): PartPlan {
-	const needed = Math.ceil((size ?? ceiling) / MAX_PARTS / MIB) * MIB;
+	const needed = Math.ceil((size ?? ceiling) / MAX_PARTS / MiB) * MiB;
 	const partBytes = Math.max(base, needed, MIN_PART_BYTES);
 	const inFlight = Math.max(1, Math.min(connections, Math.floor(UPLOAD_WINDOW_BYTES / partBytes)));
 	return { partBytes, inFlight, single: size !== undefined && size <= partBytes };
@@ -45,3 +46,6 @@ export function planParts(
 
 /** The most the upload holds at once: the parts in flight and the one being filled. */
 export const uploadMemoryBound = (plan: PartPlan) => (plan.inFlight + 1) * plan.partBytes;
+
+/** The copy's own bytes: the download's window of segments (segment-plan.ts) and the upload's. */
+export const copyMemoryBound = (plan: PartPlan) => COPY_WINDOW_BYTES + uploadMemoryBound(plan);

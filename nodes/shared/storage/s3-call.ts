@@ -12,6 +12,7 @@ import { apiDeadline, withSignal } from '../transport/deadlines';
 import { rethrowIfCancelled } from '../transport/errors';
 import { backoffMs, networkErrorCode, retryAfterMs } from '../transport/retry-policy';
 import type { StorageEndpoint } from '../transport/s3-address';
+import { header } from '../transport/values';
 import { sleep } from '../transport/wait';
 import { s3Error } from './s3-errors';
 
@@ -48,11 +49,6 @@ export interface S3Answer {
 	headers: Record<string, unknown>;
 	text: string;
 }
-
-export const headerOf = (answer: S3Answer, name: string): string | undefined => {
-	const value = answer.headers[name];
-	return value === undefined ? undefined : String(Array.isArray(value) ? value[0] : value);
-};
 
 const RETRIED = new Set([429, 500, 502, 503, 504]);
 
@@ -105,7 +101,7 @@ export async function s3Send(
 			const answer = { status: response.statusCode, headers: response.headers, text };
 			if (!RETRIED.has(answer.status)) return answer;
 			failure = { status: answer.status, text };
-			waitMs = retryAfterMs(headerOf(answer, 'retry-after'));
+			waitMs = retryAfterMs(header(answer.headers, 'retry-after'));
 		} catch (error) {
 			const expired = deadline.expired();
 			deadline.done();

@@ -6,7 +6,8 @@ import { TransferWaits } from '../download/transfer-waits';
 
 import { s3Url } from '../transport/s3-address';
 import { UNSIGNED_PAYLOAD } from '../transport/sigv4';
-import { type CopyRun, headerOf, type S3Answer, s3Send } from './s3-call';
+import { header } from '../transport/values';
+import { type CopyRun, type S3Answer, s3Send } from './s3-call';
 import { s3Error } from './s3-errors';
 
 /** An ETag or version id is a short token: anything else from a server is not passed on. */
@@ -46,16 +47,16 @@ export async function headObject(
 	const answer = await s3Send(run, { op: 'HeadObject', method: 'HEAD', url: url(run) });
 	if (answer.status === 404) return undefined;
 	if (answer.status !== 200) throw failed(run, 'HeadObject', answer);
-	const size = Number(headerOf(answer, 'content-length'));
+	const size = Number(header(answer.headers, 'content-length'));
 	return {
 		size: Number.isSafeInteger(size) && size >= 0 ? size : -1,
-		etag: token(headerOf(answer, 'etag')),
+		etag: token(header(answer.headers, 'etag')),
 	};
 }
 
 const landed = (answer: S3Answer, etag?: string): Landed => ({
-	etag: etag ?? token(headerOf(answer, 'etag')),
-	versionId: token(headerOf(answer, 'x-amz-version-id')),
+	etag: etag ?? token(header(answer.headers, 'etag')),
+	versionId: token(header(answer.headers, 'x-amz-version-id')),
 });
 
 export async function putObject(run: CopyRun, body: Buffer, contentType: string): Promise<Landed> {
@@ -98,7 +99,7 @@ export async function uploadPart(
 		headers: bodyHeaders(body),
 		body,
 	});
-	const etag = token(headerOf(answer, 'etag'));
+	const etag = token(header(answer.headers, 'etag'));
 	if (answer.status !== 200 || !etag) throw failed(run, op, answer);
 	return etag;
 }

@@ -1,14 +1,13 @@
 // Reads GridBank error bodies: the Partner envelope {detail: {error: {code, message}}},
 // the Enterprise {detail: string}, 422 {detail: [{loc, msg}]}, or a non-JSON proxy page.
+import { isObject } from './values';
+
 export interface ApiErrorInfo {
 	code?: string;
 	message?: string;
 	/** One "loc: msg" line per 422 validation entry. */
 	validation?: string[];
 }
-
-const isObject = (value: unknown): value is Record<string, unknown> =>
-	typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Turns a raw body (string, Buffer or parsed JSON) into JSON when it is JSON, else leaves text. */
 export function parseBody(body: unknown): unknown {

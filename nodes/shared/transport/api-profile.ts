@@ -1,8 +1,6 @@
 // What differs between GridBank's two APIs, as data: each API's profile lives in its node's
 // transport/ folder; the shared transport, paging, error code, video picker and video shape read
 // it and never branch on which node called them.
-import type { IDataObject } from 'n8n-workflow';
-
 /** The library Video fields, in the libraries' order. */
 export const VIDEO_FIELDS = [
 	'id',
@@ -32,9 +30,13 @@ export interface ApiProfile {
 	maxPerPage: number;
 	/** Field that identifies a video in list/search results. */
 	idField: string;
-	/** Client-side pacing per key within this process; undefined = none needed. */
-	requestsPerMinute?: number;
-	/** The API's rate window: no wait read from X-RateLimit-Reset lasts longer (rate-reset.ts). */
+	/** Client-side pacing per key within this process, requests per rate window; undefined = none needed. */
+	requestsPerWindow?: number;
+	/**
+	 * The API's rate window, the one home of it: the pacer counts in it, and no wait read from
+	 * X-RateLimit-Reset lasts longer (rate-reset.ts). Tests and the benchmark shorten it on the
+	 * profile object, as they shorten the simulator's; nothing else sets it.
+	 */
 	rateWindowMs: number;
 	/** Shape a key must have, checked before any request; undefined = any non-empty key. */
 	keyPattern?: RegExp;
@@ -51,9 +53,10 @@ export interface ApiProfile {
 	forbidden(code: string | undefined, subject: string | undefined): Forbidden;
 	/** Which response field holds each field of the SDKs' Video object (docs/gridbank-api.md#sdk-field-names). */
 	videoFields: VideoFieldMap;
-	/** The listing the video picker ("From list") reads. */
+	/** Every path this node asks the API for, below pathPrefix: the only place they are written. */
+	paths: ApiPaths;
+	/** How the listing (paths.list) pages, as the video picker ("From list") reads it. */
 	videoList: {
-		path: string;
 		/** Opaque cursor (next_cursor) or page number (has_more) paging. */
 		paging: 'cursor' | 'page';
 		/** Query parameter the typed text goes into; undefined: the API has no search, titles are matched here. */
@@ -63,11 +66,17 @@ export interface ApiProfile {
 	};
 }
 
+export interface ApiPaths {
+	/** The listing: Partner licences, Enterprise search (operations, triggers, the video picker). */
+	list: string;
+	/** A video's signed download URL. */
+	download(id: string): string;
+	/** What the credential's Test asks: a cheap request that needs a valid key. */
+	credentialTest: { path: string; qs?: Record<string, string | number> };
+}
+
 export interface Forbidden {
 	message: string;
 	description: string;
 	cause?: 'credential-invalid' | 'configuration-invalid';
 }
-
-export const isObject = (value: unknown): value is IDataObject =>
-	typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -4,8 +4,7 @@
 import type { IDataObject, INode } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-const isObject = (value: unknown): value is IDataObject =>
-	typeof value === 'object' && value !== null && !Array.isArray(value);
+import { isObject } from './values';
 
 const kind = (value: unknown) =>
 	value === null

@@ -4,6 +4,8 @@
 import type { INode } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
+import { mib } from './values';
+
 /** n8n's response stream, as read here (named without importing node:stream). */
 interface Body {
 	on(event: string, listener: (...args: never[]) => void): unknown;
@@ -67,13 +69,13 @@ export async function readCapped(
 
 /** The item's error when an answer crossed the cap: what happened and where to look. */
 export function tooLargeError(node: INode, status: number, itemIndex: number): NodeApiError {
-	const mib = MAX_API_BODY_BYTES / 1024 / 1024;
+	const cap = mib(MAX_API_BODY_BYTES);
 	return new NodeApiError(
 		node,
-		{ status, message: `response body over ${mib} MiB` },
+		{ status, message: `response body over ${cap}` },
 		{
-			message: `GridBank's answer is larger than ${mib} MiB`,
-			description: `An API answer of GridBank is at most a few hundred KiB (a page of videos); this one went past ${mib} MiB and was not read further. Something between n8n and GridBank (a proxy or gateway) seems to answer in its place, or the answer does not end. Check the credential's Base URL and the network path, then try again.`,
+			message: `GridBank's answer is larger than ${cap}`,
+			description: `An API answer of GridBank is at most a few hundred KiB (a page of videos); this one went past ${cap} and was not read further. Something between n8n and GridBank (a proxy or gateway) seems to answer in its place, or the answer does not end. Check the credential's Base URL and the network path, then try again.`,
 			httpCode: String(status),
 			itemIndex,
 			failure: { cause: 'temporarily-unavailable' },

@@ -97,12 +97,12 @@ export class GridBankClient {
 		let lastWaitMs: number | undefined;
 		const firstAt = Date.now();
 		let hops = 0;
-		const { rateWindowMs, requestsPerMinute } = this.profile;
+		const { rateWindowMs, requestsPerWindow } = this.profile;
 		const waits = options.waits ?? newWaitTally();
 
 		for (let attempt = 0; ; attempt++) {
-			const paced = requestsPerMinute
-				? await paceRequest(node, options.itemIndex, apiKey, requestsPerMinute, this.signal, waits)
+			const paced = requestsPerWindow
+				? await paceRequest(node, options.itemIndex, apiKey, this.profile, this.signal, waits)
 				: undefined;
 			let response: IN8nHttpFullResponse;
 			let read: CappedText;

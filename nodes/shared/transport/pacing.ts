@@ -16,7 +16,6 @@ import {
 	type WaitTally,
 } from './wait-budget';
 
-const WINDOW_MS = 60_000;
 /** Slack on top of the window, for timer and clock granularity. */
 const MARGIN_MS = 250;
 
@@ -36,7 +35,6 @@ interface Booking {
 
 const sent = new Map<string, Booking[]>();
 const servers = new Map<string, ServerAllowance>();
-let windowMs = WINDOW_MS;
 
 /** Keys are held only as a hash, so no structure in memory carries the secret. */
 const fingerprint = (key: string) => createHash('sha256').update(key).digest('hex');
@@ -44,23 +42,30 @@ const fingerprint = (key: string) => createHash('sha256').update(key).digest('he
 /** How often a caller waiting on requests that are all still in flight looks again. */
 const IN_FLIGHT_POLL_MS = 50;
 
+/** A key's allowance, as the API profile states it: so many requests in any one rate window. */
+export interface Rate {
+	requestsPerWindow?: number;
+	rateWindowMs: number;
+}
+
 /** Called once a request's response (with its headers) or failure (no headers) is in. */
 export type Release = (headers?: Record<string, string | string[] | undefined>) => void;
 
 /**
  * Waits until one more request on this key stays within the server's reported allowance, or
- * without one within `perMinute` of this process, then books it. Call the returned function
+ * without one within `rate` in this process, then books it. Call the returned function
  * once the request's response (pass its headers) or failure is in. The waits count against
  * `tally` (the item's; this request's alone without one): past PACED_WAIT_WINDOWS windows in
  * total it throws PacedTooLong.
  */
 export async function pace(
 	key: string,
-	perMinute: number,
+	{ requestsPerWindow: requests = Infinity, rateWindowMs: windowMs }: Rate,
 	signal?: AbortSignal,
 	tally: WaitTally = newWaitTally(),
 ): Promise<Release> {
-	const id = fingerprint(key);
+	// One account counted on two clocks would be two accounts: the window is part of the id.
+	const id = `${fingerprint(key)}/${windowMs}`;
 	let server = servers.get(id);
 	if (!server) servers.set(id, (server = new ServerAllowance(windowMs)));
 	const wait = async (ms: number) => {
@@ -91,7 +96,7 @@ export async function pace(
 			await wait(Math.min(serverWait, windowMs) + 1);
 			continue;
 		}
-		if (serverWait === 0 || bookings.length < perMinute) {
+		if (serverWait === 0 || bookings.length < requests) {
 			if (serverWait === undefined) server.sentUnpaced();
 			const booking: Booking = { at: now, sentAt: now, open: true, counted: false };
 			bookings.push(booking);
@@ -120,14 +125,4 @@ export async function paceRequest(
 		// A cancel goes on as it came.
 		throw error instanceof PacedTooLong ? pacedTooLongError(node, error, itemIndex) : error;
 	}
-}
-
-/**
- * For the benchmark only, which runs GridBank's per-minute limit on a shorter clock:
- * the window both sides count in. Not reachable from a workflow.
- */
-export function setPacingWindow(ms: number): void {
-	windowMs = ms;
-	sent.clear();
-	servers.clear();
 }

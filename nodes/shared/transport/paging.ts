@@ -24,6 +24,9 @@ export interface PagingRequest {
 	maxPages?: number;
 }
 
+/** What a node's list call takes besides the client and the item's scope (one shape for both APIs). */
+export type ListOptions = Pick<PagingRequest, 'qs' | 'limit' | 'stopAt' | 'afterPage' | 'maxPages'>;
+
 export interface PagingResult {
 	items: IDataObject[];
 	/** The search has more results than the API serves (Enterprise page cap). */

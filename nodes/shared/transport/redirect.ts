@@ -4,15 +4,12 @@
 import type { INode } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
+import { header } from './values';
+
 /** Enough for http → https or a moved path; a longer chain is a loop. */
 export const MAX_REDIRECTS = 5;
 
 export type Hop = { url: string } | { refused: string; host?: string };
-
-const header = (headers: Record<string, unknown>, name: string): string | undefined => {
-	const value = headers[name] ?? headers[name.toLowerCase()];
-	return Array.isArray(value) ? String(value[0]) : typeof value === 'string' ? value : undefined;
-};
 
 export const isRedirect = (status: number) => status >= 300 && status < 400 && status !== 304;
 

@@ -1,6 +1,7 @@
 // When to retry a GridBank call and how long to wait. All GridBank operations are GETs,
 // so a retry can never repeat a side effect.
 import { resetWaitMs } from './rate-reset';
+import { header } from './values';
 
 export const RETRYABLE_STATUSES = new Set([429, 500, 502, 503, 504]);
 
@@ -63,11 +64,8 @@ export function backoffMs(attempt: number, random: () => number = Math.random): 
 
 type Headers = Record<string, string | string[] | undefined>;
 
-const header = (headers: Headers, name: string): string | undefined => {
-	const value = headers[name] ?? headers[name.toLowerCase()];
-	// Two headers of one name are a list: not a wait anyone can trust.
-	return Array.isArray(value) ? (value.length === 1 ? value[0] : undefined) : value;
-};
+/** Two headers of one name are a list: not a wait anyone can trust. */
+const ONCE = { single: true };
 
 /** HTTP dates (RFC 9110): IMF-fixdate, and the obsolete RFC 850 and asctime forms. */
 const HTTP_DATE = [
@@ -102,9 +100,9 @@ export function requestedWaitMs(
 	status = 429,
 ): number | undefined {
 	if (status !== 429 && status !== 503) return undefined;
-	const retryAfter = retryAfterMs(header(headers, 'retry-after'), now);
+	const retryAfter = retryAfterMs(header(headers, 'retry-after', ONCE), now);
 	if (retryAfter !== undefined || status !== 429) return retryAfter;
-	return resetWaitMs(header(headers, 'x-ratelimit-reset'), windowMs, now);
+	return resetWaitMs(header(headers, 'x-ratelimit-reset', ONCE), windowMs, now);
 }
 
 /**

@@ -4,6 +4,7 @@
 
 import { resetWaitMs, RESET_MARGIN_MS } from './rate-reset';
 import { retryAfterMs } from './retry-policy';
+import { header } from './values';
 
 type Headers = Record<string, string | string[] | undefined>;
 
@@ -13,13 +14,6 @@ export interface Allowance {
 	/** ms since the epoch when the allowance next grows. */
 	resetAt: number;
 }
-
-/** A header by its lower-case name, whatever case the response used. */
-const first = (headers: Headers, name: string): string | undefined => {
-	const key = Object.keys(headers).find((k) => k.toLowerCase() === name);
-	const value = key === undefined ? undefined : headers[key];
-	return Array.isArray(value) ? value[0] : value;
-};
 
 const wholeNumber = (text: string | undefined): number | undefined => {
 	if (text === undefined || !/^\s*\d+\s*$/.test(text)) return undefined;
@@ -36,9 +30,9 @@ export function readAllowance(
 	windowMs = 60_000,
 ): Allowance | undefined {
 	if (!headers) return undefined;
-	const limit = wholeNumber(first(headers, 'x-ratelimit-limit'));
-	const remaining = wholeNumber(first(headers, 'x-ratelimit-remaining'));
-	const wait = resetWaitMs(first(headers, 'x-ratelimit-reset'), windowMs, now);
+	const limit = wholeNumber(header(headers, 'x-ratelimit-limit'));
+	const remaining = wholeNumber(header(headers, 'x-ratelimit-remaining'));
+	const wait = resetWaitMs(header(headers, 'x-ratelimit-reset'), windowMs, now);
 	if (!limit || remaining === undefined || wait === undefined) return undefined;
 	return { limit, remaining: Math.min(remaining, limit), resetAt: now + wait };
 }
@@ -126,7 +120,7 @@ export class ServerAllowance {
 		}
 		// A refusal's Retry-After is the server's own instruction: the allowance grows then, whatever
 		// its Reset says, and nothing is left until it does (bounded like any server number).
-		const refusedFor = retryAfterMs(first(headers as Headers, 'retry-after'), now);
+		const refusedFor = retryAfterMs(header(headers, 'retry-after'), now);
 		if (refusedFor !== undefined) {
 			allowance.remaining = 0;
 			allowance.resetAt = now + Math.min(refusedFor, this.windowMs + RESET_MARGIN_MS);
@@ -139,6 +133,6 @@ export class ServerAllowance {
 			spread: Math.floor(Math.random() * PROBE_SPREAD_MS),
 		};
 		this.probing = false;
-		return refusedFor === undefined && first(headers as Headers, 'retry-after') === undefined;
+		return refusedFor === undefined && header(headers, 'retry-after') === undefined;
 	}
 }

@@ -2,7 +2,8 @@
 // not the last poll has finished, and a poll with downloads (or waiting out a rate limit) can
 // outlast the interval: two polls would read the same saved state and emit the same videos.
 // A tick that comes while this trigger's poll is still running in this process returns at once
-// with nothing; the next tick catches up from the state the running poll saves.
+// with nothing; the next tick catches up from the state the running poll saves. "Fetch Test
+// Event" (manual mode) saves nothing, so it may run beside the live trigger.
 import type { IPollFunctions } from 'n8n-workflow';
 
 const running = new Set<string>();
@@ -18,4 +19,10 @@ export async function alone<T>(ctx: IPollFunctions, poll: () => Promise<T>): Pro
 	} finally {
 		running.delete(key);
 	}
+}
+
+/** A trigger's poll(): "Fetch Test Event" saves nothing and may run beside the live trigger. */
+export async function pollEntry<T>(ctx: IPollFunctions, poll: (ctx: IPollFunctions) => Promise<T>) {
+	if (ctx.getMode() === 'manual') return await poll(ctx);
+	return await alone(ctx, async () => await poll(ctx));
 }

@@ -4,7 +4,7 @@
 import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { shapeVideos } from '../descriptions/video-shape';
+import { shapeVideos } from '../video-shape';
 import { type ItemContext, itemContext } from '../item-context';
 import { type OutputFormat, readBoolean, readInteger, readOutputFormat } from '../read-parameters';
 import type { ApiProfile } from '../transport/api-profile';

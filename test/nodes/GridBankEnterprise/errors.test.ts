@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 
 import { deleteBinaries } from '../../harness/run-node';
 import { useSimulator } from '../../harness/simulator';
+import { ASKED_WAIT_CEILING_MS } from '../../harness/time-bounds';
 import { runEnterprise, type GridBankRun as EnterpriseRun } from '../../harness/run-gridbank';
 
 const sim = useSimulator();
@@ -141,8 +142,9 @@ describe('429 and 5xx are retried', () => {
 		expect(run.calls).toHaveLength(3);
 		expect(run.calls.every((c) => c.status === 429)).toBe(true);
 		expect(run.error).toMatchObject({
+			// Retry-After 0: "0 seconds" on a quiet machine, "1 second" or more on a loaded one.
 			message: expect.stringMatching(
-				/^Rate limit exceeded after 2 retries \(tried 3 times over \d+ seconds\)$/,
+				/^Rate limit exceeded after 2 retries \(tried 3 times over \d+ seconds?\)$/,
 			),
 			httpCode: '429',
 		});
@@ -164,7 +166,7 @@ describe('429 and 5xx are retried', () => {
 		expect(run.error).toBeUndefined();
 		expect(run.calls.map((c) => c.status)).toEqual([429, 200]);
 		expect(gaps(run)[0]).toBeGreaterThanOrEqual(950);
-		expect(gaps(run)[0]).toBeLessThan(3000);
+		expect(gaps(run)[0]).toBeLessThan(ASKED_WAIT_CEILING_MS);
 	});
 
 	test('500 twice, then success: backed off exponentially', async () => {

@@ -1,6 +1,7 @@
 // Get Usage: GET /external/v1/usage/me, the account's tier, lease period, downloads and top videos.
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
+import { ENTERPRISE } from '../../transport/profile';
 import { bodyObject } from '../../../shared/transport/body-checks';
 import { optionsCollection } from '../../../shared/descriptions/common-properties';
 import type { ActionItem, OperationOption, OperationResult } from '../../../shared/operation';
@@ -18,6 +19,6 @@ export const subtitle = 'Get Usage';
 export const description: INodeProperties[] = [optionsCollection()];
 
 export async function execute(item: ActionItem): Promise<OperationResult> {
-	const { body } = await item.client.get<IDataObject>('/usage/me', item.scope);
+	const { body } = await item.client.get<IDataObject>(ENTERPRISE.paths.usage, item.scope);
 	return jsonItems([bodyObject(item.node, body, 'a usage report', item.itemIndex)]);
 }

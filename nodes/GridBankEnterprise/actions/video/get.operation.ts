@@ -7,8 +7,8 @@ import { optionsCollection } from '../../../shared/descriptions/common-propertie
 import type { ActionItem, OperationOption, OperationResult } from '../../../shared/operation';
 import { jsonItems } from '../../../shared/operation';
 import { videoObject } from '../../../shared/transport/body-checks';
-import { encodeId } from '../../../shared/validate';
-import { outputFormatOption, shapeVideos } from '../../../shared/descriptions/video-shape';
+import { outputFormatOption } from '../../../shared/descriptions/output-format';
+import { shapeVideos } from '../../../shared/video-shape';
 import { readOutputFormat } from '../../../shared/read-parameters';
 import { readVideoId, videoIdProperty } from './video-id';
 
@@ -30,7 +30,7 @@ export async function execute(item: ActionItem): Promise<OperationResult> {
 	const { client, itemIndex } = item;
 	const videoId = readVideoId(item);
 	const format = readOutputFormat(item);
-	const { body } = await client.get<IDataObject>(`/videos/${encodeId(videoId)}`, {
+	const { body } = await client.get<IDataObject>(ENTERPRISE.paths.video(videoId), {
 		...item.scope,
 		subject: videoId,
 	});

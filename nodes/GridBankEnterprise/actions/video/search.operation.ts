@@ -8,9 +8,9 @@ import {
 	durationMaxOption,
 	durationMinOption,
 	queryProperty,
-	readSearchQuery,
 	themeOption,
-} from '../../transport/search-query';
+} from '../../descriptions/search-properties';
+import { readSearchQuery } from '../../transport/search-query';
 import {
 	limitProperty,
 	optionsCollection,
@@ -25,7 +25,8 @@ import {
 import { UNPRODUCTIVE_PAGES } from '../../../shared/transport/page-progress';
 import { LAST_PAGE } from '../../../shared/transport/paging';
 import { readBoolean, readInteger, readOutputFormat } from '../../../shared/read-parameters';
-import { outputFormatOption, shapeVideos } from '../../../shared/descriptions/video-shape';
+import { outputFormatOption } from '../../../shared/descriptions/output-format';
+import { shapeVideos } from '../../../shared/video-shape';
 
 // n8n's usual Limit default (its verification scan insists on 50), one page of 50.
 const DEFAULT_LIMIT = 50;
@@ -84,7 +85,7 @@ export async function execute(item: ActionItem): Promise<OperationResult> {
 			DEFAULT_LIMIT);
 	const format = readOutputFormat(item);
 
-	const { items, truncated, stalled } = await searchVideos(item.client, item.scope, qs, limit);
+	const { items, truncated, stalled } = await searchVideos(item.client, item.scope, { qs, limit });
 	const result = jsonItems(shapeVideos(format, ENTERPRISE.videoFields, items, ['search_id']));
 	if (truncated)
 		result.hints = [

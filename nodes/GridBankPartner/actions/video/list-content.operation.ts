@@ -13,7 +13,8 @@ import type { ActionItem, OperationOption, OperationResult } from '../../../shar
 import { jsonItems } from '../../../shared/operation';
 import { readBoolean, readInteger, readOutputFormat } from '../../../shared/read-parameters';
 import { parseInZone } from '../../../shared/zoned-time';
-import { outputFormatOption, shapeVideos } from '../../../shared/descriptions/video-shape';
+import { outputFormatOption } from '../../../shared/descriptions/output-format';
+import { shapeVideos } from '../../../shared/video-shape';
 
 export const option: OperationOption = {
 	name: 'List Licensed Content',

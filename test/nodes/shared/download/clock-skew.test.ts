@@ -8,7 +8,8 @@ import { DEMO_PARTNER_KEY, fileSha256, type Simulator } from '../../../../simula
 import { runEnterprise, runPartner, type GridBankRun } from '../../../harness/run-gridbank';
 import { cleanUpBinaries, readBinary, type NodeRun } from '../../../harness/run-node';
 import { useSimulator } from '../../../harness/simulator';
-import { MiB, planSegments } from '../../../../nodes/shared/download/segment-plan';
+import { planSegments } from '../../../../nodes/shared/download/segment-plan';
+import { MiB } from '../../../../nodes/shared/transport/values';
 
 const sim = useSimulator();
 const cleanUp = cleanUpBinaries();

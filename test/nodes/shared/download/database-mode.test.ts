@@ -17,6 +17,7 @@ import { runEnterprise, runPartner } from '../../../harness/run-gridbank';
 import { initBinaryData } from '../../../harness/run-node';
 import { storedBytes } from '../../../harness/engine';
 import { useSimulator } from '../../../harness/simulator';
+import { PROMPTLY_MS } from '../../../harness/time-bounds';
 
 const sim = useSimulator();
 const GiB = 1024 * 1024 * 1024;
@@ -134,7 +135,7 @@ test('Partner: a 3 GiB file (size from storage headers) fails before its body is
 		download: true,
 		options: { maxRetries: 2 },
 	});
-	expect(Date.now() - started).toBeLessThan(5000);
+	expect(Date.now() - started).toBeLessThan(PROMPTLY_MS);
 	expect(run.error?.message).toBe(
 		`The file (3072 MiB) is too big for n8n's "database" binary data mode`,
 	);

@@ -11,6 +11,7 @@ import { DEMO_PARTNER_KEY, fileSha256 } from '../../../../simulator';
 import { runEnterprise, runPartner } from '../../../harness/run-gridbank';
 import { initBinaryData } from '../../../harness/run-node';
 import { useSimulator } from '../../../harness/simulator';
+import { PROMPTLY_MS } from '../../../harness/time-bounds';
 
 const sim = useSimulator();
 const MiB = 1024 * 1024;
@@ -56,7 +57,7 @@ test('a file one byte over the threshold is refused before its body, naming N8N_
 	console.log(
 		`[memory mode] ${mib(MEMORY_MODE_MAX_BYTES + 1)} refused in ${Date.now() - started} ms, peak RSS growth ${mib(growthBytes)}`,
 	);
-	expect(Date.now() - started).toBeLessThan(5000);
+	expect(Date.now() - started).toBeLessThan(PROMPTLY_MS);
 	expect(run.items).toEqual([]);
 	expect(run.error?.message).toBe(
 		`The file (101 MiB) is too big for n8n's in-memory binary data mode`,

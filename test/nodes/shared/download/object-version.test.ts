@@ -13,7 +13,7 @@ import {
 import { storeKeepsPartialFiles } from '../../../harness/engine';
 import { socketsLeftTo } from '../../../harness/open-sockets';
 import { storageCalls, useSimulator } from '../../../harness/simulator';
-import { MiB } from '../../../../nodes/shared/download/segment-plan';
+import { MiB } from '../../../../nodes/shared/transport/values';
 
 const sim = useSimulator();
 const keep = cleanUpBinaries();

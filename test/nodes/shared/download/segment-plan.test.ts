@@ -1,17 +1,17 @@
 // The segment planner alone: segments cover the file exactly, the memory window stays bounded.
 import {
-	clampConnections,
 	isExactRange,
 	segmentAnswer,
 	MAX_SEGMENT_BYTES,
 	MIN_SEGMENT_BYTES,
-	MiB,
 	planSegments,
 	rangeHeader,
 	segmentBytesFor,
 	WINDOW_BYTES,
+	COPY_WINDOW_BYTES,
 	type SegmentPlan,
 } from '../../../../nodes/shared/download/segment-plan';
+import { MiB } from '../../../../nodes/shared/transport/values';
 
 /** Every segment of a plan, in order (the plan itself computes them one at a time). */
 const segmentsOf = (plan: SegmentPlan) =>
@@ -46,6 +46,20 @@ test('segment size: the window shared out, within 4-16 MiB', () => {
 	expect(MIN_SEGMENT_BYTES).toBe(4 * MiB);
 });
 
+test.each([2, 4, 8, 16])(
+	"%i connections, a copy's 32 MiB window: segments tile the file, window ≤ 32 MiB (at most 8 connections of 4 MiB)",
+	(connections) => {
+		for (const total of [16 * MiB + 1, 4 * 1024 * MiB]) {
+			const plan = planSegments(total, connections, COPY_WINDOW_BYTES)!;
+			const segments = segmentsOf(plan);
+			expect(segments.at(-1)!.end).toBe(total);
+			expect(segments.every((s) => s.end - s.start <= plan.segmentBytes)).toBe(true);
+			expect(plan.connections).toBe(Math.min(connections, 8, segments.length));
+			expect(plan.windowBytes).toBeLessThanOrEqual(COPY_WINDOW_BYTES);
+		}
+	},
+);
+
 test('no plan when parallel ranges cannot help: one connection, one segment, no size', () => {
 	expect(planSegments(100 * MiB, 1)).toBeUndefined();
 	expect(planSegments(segmentBytesFor(4), 4)).toBeUndefined();
@@ -60,10 +74,10 @@ test('a file of few segments uses no more connections than segments', () => {
 	expect(plan.connections).toBe(4);
 });
 
-test('connection counts are clamped to 1-16', () => {
-	expect([0, -3, 1, 2.7, 16, 17, 'x', undefined].map(clampConnections)).toEqual([
-		1, 1, 1, 2, 16, 16, 1, 1,
-	]);
+test('the plan takes the count readParallelConnections checked: under 2 is one stream', () => {
+	for (const connections of [0, -3, 1, 1.9, NaN])
+		expect(planSegments(100 * MiB, connections)).toBeUndefined();
+	expect(planSegments(100 * MiB, 16)?.connections).toBe(16);
 });
 
 test('Range header and the exact Content-Range check', () => {

@@ -7,7 +7,7 @@ import { runPartner } from '../../../harness/run-gridbank';
 import { cleanUpBinaries } from '../../../harness/run-node';
 import { storageCalls, useSimulator } from '../../../harness/simulator';
 import { LIMITS } from '../../../../nodes/shared/transport/deadlines';
-import { MiB } from '../../../../nodes/shared/download/segment-plan';
+import { MiB } from '../../../../nodes/shared/transport/values';
 
 const sim = useSimulator();
 const keep = cleanUpBinaries();
@@ -38,9 +38,9 @@ test.each([[1, 3 * MiB]])(
 		expect(run.items).toEqual([]);
 		expect(run.error?.message).toBe('The download was cut off before the whole file arrived');
 		expect(run.error?.description).toMatch(/below the minimum of 16 KiB\/s/);
-		// One window after the last byte, give or take a check; far from the 60 s idle timeout.
+		// Not before one window after the last byte; the message above is the rate watch's, not
+		// the 60 s idle timeout's (a loaded machine may run late, never early).
 		expect(elapsed).toBeGreaterThan(25_000);
-		expect(elapsed).toBeLessThan(50_000);
 		expect(storage()[0].headers.range).toBe('bytes=0-');
 	},
 );

@@ -3,12 +3,10 @@
 // writes), at every 10 % and while a connection stalls, then one line with the totals; nothing for
 // a small file; never a signed URL or the key. Time is a controlled clock (setProgressClock), so
 // no assertion depends on how fast this machine runs.
-import { Logger } from '@n8n/backend-common';
-import { Container } from '@n8n/di';
-
 import { DEMO_PARTNER_KEY, fileSha256 } from '../../../../simulator';
 import { setProgressClock } from '../../../../nodes/shared/download/transfer-progress';
 import { outputCapture } from '../../../harness/capture-output';
+import { engineLogger } from '../../../harness/engine';
 import { pollTrigger, runPartner } from '../../../harness/run-gridbank';
 import { cleanUpBinaries } from '../../../harness/run-node';
 import { useSimulator } from '../../../harness/simulator';
@@ -61,8 +59,12 @@ test('a large download logs at every 10 % through the context logger, then one l
 	const key = licensed();
 	const size = 80 * MIB + 3;
 	sim().setVideoFile(key, { size });
-	// n8n's own Logger, watched (it still writes): the lines go through its info().
-	const info = jest.spyOn(Container.get(Logger), 'info');
+	// n8n's own Logger, the one the engine's contexts use, watched (it still writes): the lines go
+	// through its info().
+	const logger = engineLogger();
+	if (!logger)
+		throw new Error("no Logger found beside this n8n-core: the test cannot watch n8n's log");
+	const info = jest.spyOn(logger, 'info');
 	const { result: run, lines } = await logged(() => download(key, 4));
 	const viaInfo = info.mock.calls.map(([message]) => String(message));
 	info.mockRestore();

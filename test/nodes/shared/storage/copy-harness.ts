@@ -1,4 +1,4 @@
-// What the copy tests share: the local S3 server (scripts/s3-server.js, with h14's fault switches
+// What the copy tests share: the local S3 server (scripts/services/s3-server.js, with h14's fault switches
 // and request log), the storage credential pointing at it, and runs of both Copy to Storage
 // operations through n8n-core's real engine against the simulator.
 import * as fs from 'node:fs';
@@ -9,9 +9,9 @@ import { setBasePartBytes } from '../../../../nodes/shared/storage/part-plan';
 import { runEnterprise, runPartner, type GridBankRunOptions } from '../../../harness/run-gridbank';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const { startS3Server } = require('../../../../scripts/s3-server.js');
+const { startS3Server } = require('../../../../scripts/services/s3-server.js');
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const { objectSha256, listObjects } = require('../../../../scripts/s3/client.js');
+const { objectSha256, listObjects } = require('../../../../scripts/services/s3/client.js');
 
 export const BUCKET = 'gridbank-masters';
 export const MIB = 1024 * 1024;

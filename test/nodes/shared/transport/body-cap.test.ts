@@ -32,7 +32,6 @@ test('Partner list: a 64 MiB answer fails the item clearly and is cut off near t
 
 test('Enterprise search: an answer that never ends fails at the cap, not at the 30 s deadline', async () => {
 	sim().faults.oversizeApiBody('/videos/search', Infinity);
-	const began = Date.now();
 	const run = await runEnterprise({
 		resource: 'video',
 		operation: 'search',
@@ -40,8 +39,8 @@ test('Enterprise search: an answer that never ends fails at the cap, not at the 
 		limit: 5,
 		options: { maxRetries: 0 },
 	});
+	// The cap's message, not the deadline's: the cap ended it.
 	expect(run.error?.message).toBe(MESSAGE);
-	expect(Date.now() - began).toBeLessThan(25_000);
 	expect(run.calls).toHaveLength(1);
 	expectCutOff(run.calls[0].bytesSent);
 });

@@ -6,6 +6,7 @@ import { DEMO_PARTNER_KEY, fileSha256 } from '../../../../simulator';
 import { runEnterprise, runPartner } from '../../../harness/run-gridbank';
 import { binaryStream, cleanUpBinaries } from '../../../harness/run-node';
 import { useSimulator } from '../../../harness/simulator';
+import { PROMPTLY_MS } from '../../../harness/time-bounds';
 import { LIMITS } from '../../../../nodes/shared/transport/deadlines';
 import { createHash } from 'node:crypto';
 
@@ -20,19 +21,20 @@ describe('API: an overall deadline per attempt', () => {
 	test('an answer dripped a byte every 50 ms is abandoned at the deadline, with a clear message', async () => {
 		LIMITS.apiDeadlineMs = 2000;
 		sim().faults.dripApi(50);
-		const began = Date.now();
 		const run = await runEnterprise({
 			resource: 'usage',
 			operation: 'get',
 			options: { maxRetries: 0 },
 		});
 		expect(run.items).toEqual([]);
+		// The message is the deadline's own: it, not the end of the drip, ended the attempt.
 		expect(run.error?.message).toBe('GridBank did not answer within 2 seconds');
-		expect(Date.now() - began).toBeLessThan(6000);
 	});
 
 	test('a slow but steady answer inside the deadline is read', async () => {
-		LIMITS.apiDeadlineMs = 5000;
+		// 2 ms a byte is well under a second for this answer on a quiet machine, but each byte waits
+		// on a timer, and a loaded machine fires them late (past 5 s seen at load 20): 30 s of deadline.
+		LIMITS.apiDeadlineMs = 30_000;
 		sim().faults.dripApi(2);
 		const run = await runEnterprise({
 			resource: 'usage',
@@ -45,7 +47,8 @@ describe('API: an overall deadline per attempt', () => {
 });
 
 test('stopping the execution during a dripping API answer cancels the run: no deadline error', async () => {
-	LIMITS.apiDeadlineMs = 20_000;
+	// A deadline past the bound, so only the cancel can end the run within it.
+	LIMITS.apiDeadlineMs = 60_000;
 	sim().faults.dripApi(50);
 	let cancel: () => void = () => {};
 	const started = runEnterprise(
@@ -58,7 +61,7 @@ test('stopping the execution during a dripping API answer cancels the run: no de
 	const cancelledAt = Date.now();
 	cancel();
 	const run = await started;
-	expect(Date.now() - cancelledAt).toBeLessThan(2000);
+	expect(Date.now() - cancelledAt).toBeLessThan(PROMPTLY_MS);
 	expect(run.run.status).toBe('canceled');
 	expect(run.error?.message ?? '').not.toMatch(/did not answer/);
 	expect(sim().log.filter((e) => e.target === 'api')).toHaveLength(1);

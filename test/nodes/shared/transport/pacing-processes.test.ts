@@ -16,13 +16,15 @@ import { runNode } from '../../../harness/run-node';
 import { useSimulator } from '../../../harness/simulator';
 import { DEMO_PARTNER_KEY } from '../../../../simulator';
 
-type PacingModule = typeof import('../../../../nodes/shared/transport/pacing');
+type ProfileModule = typeof import('../../../../nodes/GridBankPartner/transport/profile');
 type NodeModule = typeof import('../../../../nodes/GridBankPartner/GridBankPartner.node');
 
-const LIMIT = 60;
+// 30 requests a 5 s window is 6 a second for the three processes together: a machine loaded
+// many times over still sends that, so the share below measures the pacer, not the machine.
+const LIMIT = 30;
 const WINDOW_MS = 5000;
 const PROCESSES = 3;
-const ITEMS = 70;
+const ITEMS = 35;
 
 const sim = useSimulator({ partnerRatePerMinute: LIMIT, rateWindowMs: WINDOW_MS });
 /** Another GridBank endpoint the same key was used on just before, which sends no X-RateLimit-* headers. */
@@ -31,8 +33,10 @@ const other = useSimulator({ partnerRatePerMinute: 0 });
 /** A Partner node type with its own pacer, as a separate n8n process would load it. */
 function processCopy(name: string): void {
 	jest.isolateModules(() => {
-		const pacing = jest.requireActual<PacingModule>('../../../../nodes/shared/transport/pacing');
-		pacing.setPacingWindow(WINDOW_MS);
+		const profile = jest.requireActual<ProfileModule>(
+			'../../../../nodes/GridBankPartner/transport/profile',
+		);
+		profile.PARTNER.rateWindowMs = WINDOW_MS;
 		const { GridBankPartner } = jest.requireActual<NodeModule>(
 			'../../../../nodes/GridBankPartner/GridBankPartner.node',
 		);
@@ -126,8 +130,8 @@ test('three processes on one key: no 429, nothing lost or duplicated, most of th
 		`three processes: ${accepted.length} requests in ${span} ms, ${refused} x 429, ${Math.round(share * 1000) / 10} % of the limit`,
 	);
 	// The issue's 85 % is measured at GridBank's 60 s window (npm run bench -- --queue: 96.6-96.9 %).
-	// In a 5 s window each whole-second Reset costs up to a fifth of a window, and a loaded CI
-	// machine measured 85.8 %, and 73.7-79.1 % while other jobs shared its 2 cores: 65 % still
-	// fails a pacer that sits out a whole window per burst, without failing on the machine's load.
+	// In a 5 s window each whole-second Reset costs up to a fifth of a window and the reserve (3
+	// of 30) a tenth: 65 % still fails a pacer that sits out a whole window per burst (50 % at
+	// best). At 60 a window a loaded machine's lag showed (73.7-79.1 %); at 30 it has room to spare.
 	expect(share).toBeGreaterThanOrEqual(0.65);
 }, 60_000);
