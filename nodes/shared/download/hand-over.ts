@@ -6,7 +6,7 @@
 // the part that will finish last is split where both connections are expected to finish
 // together: the free one takes the tail, the slow one stops at the split point. Nothing is
 // fetched twice but what the slow response had under way when it was stopped.
-import { MiB } from './segment-plan';
+import { MiB } from '../transport/values';
 
 /** The least a hand-over gives the free connection: its request's round trip must pay. */
 export const MIN_HANDOVER_BYTES = 1 * MiB;

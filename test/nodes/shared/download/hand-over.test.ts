@@ -13,7 +13,8 @@ import {
 	type NodeRun,
 } from '../../../harness/run-node';
 import { useSimulator } from '../../../harness/simulator';
-import { MiB, planSegments } from '../../../../nodes/shared/download/segment-plan';
+import { planSegments } from '../../../../nodes/shared/download/segment-plan';
+import { MiB } from '../../../../nodes/shared/transport/values';
 
 const sim = useSimulator();
 const keep = cleanUpBinaries();

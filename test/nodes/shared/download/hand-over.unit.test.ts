@@ -5,7 +5,7 @@ import {
 	PaceBook,
 	type PartView,
 } from '../../../../nodes/shared/download/hand-over';
-import { MiB } from '../../../../nodes/shared/download/segment-plan';
+import { MiB } from '../../../../nodes/shared/transport/values';
 
 /** 20 MB/s (20,000 bytes per ms), 40 ms to the first byte. */
 const typical = { rate: 20_000, latencyMs: 40 };
