@@ -2,6 +2,7 @@
 // what the Engine's fault state (faults.ts and its field, byte, clock and time modules) consults.
 import type { Engine } from './engine';
 import type { FailNextOptions, Faults, ResetConnectionsOptions } from './types';
+import { UnevenLink } from './uneven-link';
 import { WanLink } from './wan-link';
 
 export function faultSwitches(engine: Engine): Faults {
@@ -50,6 +51,12 @@ export function faultSwitches(engine: Engine): Faults {
 		},
 		wanLink(o): void {
 			engine.faults.wan = o ? new WanLink(o) : undefined;
+		},
+		unevenLink(o): void {
+			const wan = engine.faults.wan;
+			if (o && !wan)
+				throw new Error('unevenLink: set wanLink first (its cap is what the profile shares out)');
+			if (wan) wan.uneven = o ? new UnevenLink(o) : undefined;
 		},
 		faultRangedRequests(o, n?: number): void {
 			engine.faults.rangedFaults.push({ left: count(n, 'faultRangedRequests'), o: { ...o } });

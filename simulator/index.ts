@@ -38,6 +38,7 @@ export type {
 	SimulatorOptions,
 	Tier,
 	TierRate,
+	UnevenLinkOptions,
 	VideoFile,
 	VideoLocation,
 	WanLinkOptions,

@@ -44,6 +44,8 @@ export async function pump(
 	bytesPerSecond: number,
 	wan?: WanLink,
 	stall?: { afterBytes: number; ms: number },
+	/** The request's log entry: counts the body bytes written (`bytesSent`). */
+	entry?: { bytesSent?: number },
 ): Promise<boolean> {
 	const chunk = wan
 		? WAN_CHUNK
@@ -63,11 +65,14 @@ export async function pump(
 		const n = Math.min(chunk, count - sent, stall ? stall.afterBytes - sent : Infinity);
 		if (wan) {
 			const wait = wan.book(res.socket as NonNullable<ServerResponse['socket']>, n);
-			if (wait >= 1) await sleep(wait);
+			// A long wait (a slow or stalled connection) ends early when the client goes away.
+			if (wait >= 100) await pause(res, wait);
+			else if (wait >= 1) await sleep(wait);
 			if (res.destroyed) return false;
 		}
 		const ok = res.write(fileBytes(id, start + sent, start + sent + n));
 		sent += n;
+		if (entry) entry.bytesSent = (entry.bytesSent ?? 0) + n;
 		if (!ok) await drained(res);
 		if (bytesPerSecond > 0) {
 			const due = began + (sent / bytesPerSecond) * 1000;

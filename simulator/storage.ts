@@ -251,6 +251,7 @@ export async function handleStorage(engine: Engine, s: StorageRequest): Promise<
 		faults.slowBytesPerSecond,
 		s.target === 'storage' ? faults.wan : undefined,
 		s.target === 'storage' ? bytes.takeStall() : undefined,
+		entry,
 	);
 	if (!complete) return;
 	if (limit < length) {

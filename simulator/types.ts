@@ -1,11 +1,13 @@
 /** Public types of the GridBank simulator (re-exported by index.ts). */
 import type { ObjectReplacement } from './byte-faults';
 import type { ChecksumKind } from './checksums';
+import type { UnevenLinkOptions } from './uneven-link';
 import type { WanLinkOptions } from './wan-link';
 
 export type { ObjectReplacement } from './byte-faults';
 export type { ChecksumKind } from './checksums';
 
+export type { UnevenLinkOptions } from './uneven-link';
 export type { WanLinkOptions } from './wan-link';
 
 export type Tier = 'starter' | 'growth' | 'scale' | 'enterprise';
@@ -84,7 +86,7 @@ export interface LoggedRequest {
 	status: number;
 	/** now() when the request arrived. */
 	at: number;
-	/** Body bytes written so far; only on answers of the oversizeApiBody fault. */
+	/** Body bytes written so far: on storage answers and on answers of the oversizeApiBody fault. */
 	bytesSent?: number;
 }
 
@@ -201,6 +203,8 @@ export interface Faults {
 	slowDownload(bytesPerSecond: number): void;
 	/** Addition: a WAN-like link in front of storage (wan-link.ts); null turns it off. */
 	wanLink(o: WanLinkOptions | null): void;
+	/** Per-connection speeds and a stall on the WAN link (set wanLink first); null: every connection alike. */
+	unevenLink(o: UnevenLinkOptions | null): void;
 	/** Addition: the next `count` storage GETs with a Range not starting at byte 0 get `o.fault`. */
 	faultRangedRequests(o: RangedFault, count?: number): void;
 	expireUrlsEarly(count?: number): void;

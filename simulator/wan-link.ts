@@ -12,6 +12,8 @@
  */
 import type { Socket } from 'node:net';
 
+import type { ConnectionShape, UnevenLink } from './uneven-link';
+
 export interface WanLinkOptions {
 	/** Throughput cap of each TCP connection, bytes per second (e.g. 25e6). */
 	connectionBytesPerSecond: number;
@@ -26,9 +28,17 @@ export const WAN_CHUNK = 64 * 1024;
 /** How far behind its schedule a connection or the link may catch up at once. */
 const BURST_MS = 20;
 
+interface Connection extends ConnectionShape {
+	freeAt: number;
+	/** Bytes booked on it so far (a stall starts after `stall.afterBytes`). */
+	booked: number;
+}
+
 export class WanLink {
 	private linkFreeAt = 0;
-	private readonly connections = new WeakMap<Socket, { freeAt: number }>();
+	private readonly connections = new WeakMap<Socket, Connection>();
+	/** Per-connection speeds and a stall (the unevenLink switch); undefined: every connection alike. */
+	uneven: UnevenLink | undefined;
 
 	constructor(readonly options: WanLinkOptions) {
 		const { connectionBytesPerSecond, rttMs, linkBytesPerSecond } = options;
@@ -41,19 +51,31 @@ export class WanLink {
 
 	/** ms before a response on `socket` may start: one round trip, plus the handshake's on a new connection. */
 	firstByteDelay(socket: Socket): number {
-		const delay = (this.connections.has(socket) ? 1 : 2) * this.options.rttMs;
+		const known = this.connections.get(socket);
+		const delay = (known ? 1 : 2) * this.options.rttMs;
 		// A response starts on schedule: no catching up on time the connection sat idle.
-		this.connections.set(socket, { freeAt: performance.now() + delay });
+		if (known) known.freeAt = performance.now() + delay;
+		else this.connections.set(socket, this.open(performance.now() + delay));
 		return delay;
+	}
+
+	private open(freeAt: number): Connection {
+		return { factor: 1, ...this.uneven?.next(), freeAt, booked: 0 };
 	}
 
 	/** Books `bytes` on the connection and the link; returns the ms to wait before writing them. */
 	book(socket: Socket, bytes: number): number {
 		const now = performance.now();
 		let conn = this.connections.get(socket);
-		if (!conn) this.connections.set(socket, (conn = { freeAt: 0 }));
+		if (!conn) this.connections.set(socket, (conn = this.open(0)));
 		let at = Math.max(now - BURST_MS, conn.freeAt);
-		conn.freeAt = at + (bytes / this.options.connectionBytesPerSecond) * 1000;
+		if (conn.stall && conn.booked >= conn.stall.afterBytes) {
+			// Nothing at all for a while, the connection held open.
+			at = Math.max(at, now) + conn.stall.ms;
+			conn.stall = undefined;
+		}
+		conn.booked += bytes;
+		conn.freeAt = at + (bytes / (this.options.connectionBytesPerSecond * conn.factor)) * 1000;
 		const link = this.options.linkBytesPerSecond;
 		if (link) {
 			at = Math.max(at, now - BURST_MS, this.linkFreeAt);

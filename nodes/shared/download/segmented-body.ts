@@ -1,58 +1,26 @@
-// One ordered stream of a file fetched as byte ranges over parallel connections: n8n's
-// prepareBinaryData still reads the bytes in order, so filesystem and S3 modes keep streaming.
-//
-// A window of at most `connections` segments is in flight. The segment n8n is reading (the head)
-// hands its chunks on as they come; a segment ahead of it keeps its chunks until it becomes the
-// head. A segment is at most segmentBytes long, so at most connections × segmentBytes wait in
-// memory (segment-plan.ts), and a new segment starts only when the head is done.
-//
-// Each segment keeps the single stream's guarantees: a break resumes that segment with Range
-// from the byte it broke at (Max Retries times per segment), every response must state exactly
-// the range asked for, and any failure ends the whole stream with that error (n8n's store then
-// drops its temporary file, and download.ts destroys every other connection through destroy).
+// One ordered stream of a file fetched as byte ranges over parallel connections (n8n's store
+// reads in order, so filesystem and S3 modes keep streaming). At most `connections` segments of
+// at most segmentBytes are in flight, so at most connections × segmentBytes wait in memory
+// (segment-plan.ts); a new segment starts only when the head (the one n8n reads) is done. A
+// segment is one part, or several once a slow part's tail went to a free connection
+// (hand-over.ts): the head's first part hands its chunks on, the others keep theirs till their turn.
+// Each part keeps the single stream's guarantees: a break resumes it with Range from the byte it
+// broke at (Max Retries times per part), every response must state exactly the range asked for,
+// and any failure ends the whole stream with that error (n8n's store then drops its temporary
+// file, and download.ts destroys every other connection through destroy).
+import { sleep } from '../transport/wait';
 import { type Body, TransferError } from '../transport/body-stream';
-import {
-	type BinaryStream,
-	type BodyWatch,
-	discard,
-	orderedOutput,
-	RangeIgnoredError,
-	readBody,
-} from './ordered-output';
-import { segmentAnswer, type Segment, type SegmentPlan } from './segment-plan';
-import type { TransferMeter } from './transfer-meter';
+import { type BinaryStream, discard, orderedOutput, RangeIgnoredError } from './ordered-output';
+import { chooseHandOver, PaceBook, RECHECK_MS } from './hand-over';
+import { newPart, type Part, readPart, type SegmentedBodyOptions } from './segment-part';
+import { segmentAnswer, type Segment } from './segment-plan';
 
-/** What a segment needs from one storage response. */
-export interface RangeResponse {
-	statusCode: number;
-	contentRange: string | undefined;
-	body: Body;
-}
-
-export interface SegmentedBodyOptions {
-	plan: SegmentPlan;
-	total: number;
-	/** Resumes allowed per segment (the node's Max Retries). */
-	maxRetries: number;
-	/** GETs bytes [from, end) (a fresh URL first if the signed one expired); rejects with a clear error. */
-	open: (from: number, end: number) => Promise<RangeResponse>;
-	/** Throws a body's error when it must end the stream as it is instead of resuming (a cancel). */
-	rethrowFatal: (error: unknown) => void;
-	/** Watches each response's rate (deadlines.ts): a body too slow is destroyed, and its segment resumes. */
-	watch?: BodyWatch;
-	meter?: TransferMeter;
-}
+export type { RangeResponse, SegmentedBodyOptions } from './segment-part';
 
 interface Slot {
 	segment: Segment;
-	/** Received and not yet handed on. */
-	chunks: Buffer[];
-	/** Bytes of this segment received so far. */
-	got: number;
-	done: boolean;
-	resumes: number;
-	/** Stops reading the current response. */
-	drop?: () => void;
+	/** Its byte ranges in file order: one, or more after hand-overs. */
+	parts: Part[];
 }
 
 /**
@@ -62,6 +30,9 @@ interface Slot {
 export function segmentedBody(first: Body, options: SegmentedBodyOptions): BinaryStream {
 	const { plan } = options;
 	const slots = new Map<number, Slot>();
+	const pace = new PaceBook();
+	const stopped = new AbortController();
+	let rechecking = false;
 	let head = 0;
 	let nextToStart = 0;
 	let waiting = false;
@@ -70,7 +41,7 @@ export function segmentedBody(first: Body, options: SegmentedBodyOptions): Binar
 	const output = orderedOutput(first, {
 		start: () => {
 			waiting = false;
-			attach(startSlot(), first);
+			read(startSlot().parts[0] as Part, first, options.total);
 			fill();
 		},
 		more: () => {
@@ -78,12 +49,15 @@ export function segmentedBody(first: Body, options: SegmentedBodyOptions): Binar
 			pump();
 		},
 		stop: () => {
-			for (const slot of slots.values()) slot.drop?.();
+			stopped.abort();
+			for (const slot of slots.values()) for (const part of slot.parts) part.drop?.();
 			slots.clear();
 		},
 		meter: options.meter,
 	});
 	const fail = output.fail;
+	const isHeadPart = (part: Part) => slots.get(head)?.parts[0] === part;
+	const active = () => [...slots.values()].flatMap((slot) => slot.parts.filter((p) => !p.done));
 
 	/** Hands on the head's chunks in order while n8n's store takes them; moves the window on. */
 	const pump = () => {
@@ -94,14 +68,17 @@ export function segmentedBody(first: Body, options: SegmentedBodyOptions): Binar
 				return;
 			}
 			const slot = slots.get(head);
-			if (!slot) return;
-			while (slot.chunks.length > 0) {
-				if (!output.push(slot.chunks.shift() as Buffer)) {
+			const part = slot?.parts[0];
+			if (!slot || !part) return;
+			while (part.chunks.length > 0) {
+				if (!output.push(part.chunks.shift() as Buffer)) {
 					waiting = true;
 					return;
 				}
 			}
-			if (!slot.done) return;
+			if (!part.done) return;
+			slot.parts.shift();
+			if (slot.parts.length > 0) continue;
 			slots.delete(head++);
 			fill();
 		}
@@ -109,86 +86,109 @@ export function segmentedBody(first: Body, options: SegmentedBodyOptions): Binar
 
 	function startSlot(): Slot {
 		const segment = plan.segmentAt(nextToStart++);
-		const slot: Slot = { segment, chunks: [], got: 0, done: false, resumes: 0 };
+		const slot: Slot = { segment, parts: [newPart(segment.index, segment.start, segment.end)] };
 		slots.set(segment.index, slot);
 		return slot;
 	}
 
-	/** Starts segments until the window is full. */
+	const canStart = () => nextToStart < plan.count && nextToStart < head + plan.connections;
+
+	/** Starts segments while the window and the connections allow; else hands a slow part over. */
 	function fill() {
-		while (!output.destroyed && nextToStart < plan.count && nextToStart < head + plan.connections)
-			request(startSlot());
+		while (!output.destroyed && canStart() && active().length < plan.connections)
+			request(startSlot().parts[0] as Part);
+		handOver();
 	}
 
-	/** GETs the rest of a segment, from the byte it got to. */
-	function request(slot: Slot) {
-		const from = slot.segment.start + slot.got;
-		const { end } = slot.segment;
-		options.open(from, end).then((response) => {
-			if (output.destroyed) return discard(response.body);
-			const answer = segmentAnswer(
-				response.statusCode,
-				response.contentRange,
-				from,
-				end,
-				options.total,
-			);
-			if (answer === 'ok') return attach(slot, response.body);
-			discard(response.body);
-			if (answer !== 'ignored') return retryOrFail(slot, answer);
-			fail(new RangeIgnoredError('storage ignored the byte range and sent the whole file'));
-		}, fail);
+	/** A free connection with no segment to start takes the tail of the part that will end last. */
+	function handOver() {
+		const parts = active();
+		if (output.destroyed || canStart() || parts.length >= plan.connections) return;
+		const typical = pace.typical();
+		if (!typical || parts.length === 0) return;
+		const choice = chooseHandOver(parts.map(view), typical, Date.now());
+		if (!choice) return recheck();
+		const victim = parts[choice.index] as Part;
+		const slot = slots.get(victim.segment) as Slot;
+		const tail = newPart(victim.segment, choice.split, victim.end);
+		victim.end = choice.split;
+		victim.cut = true;
+		slot.parts.splice(slot.parts.indexOf(victim) + 1, 0, tail);
+		if (options.meter) options.meter.counts.handedOver++;
+		request(tail);
+		// Handed over whole (it made no progress): its response, if any, is let go now.
+		if (victim.start + victim.got === victim.end) finish(victim);
+		handOver();
 	}
 
-	function retryOrFail(slot: Slot, problem: string) {
-		if (slot.resumes++ >= options.maxRetries)
+	const view = (part: Part) => ({ ...part, at: part.start + part.got });
+
+	/** Looks again soon: a part judged fine so far may stall or slow down. */
+	function recheck() {
+		if (rechecking) return;
+		rechecking = true;
+		sleep(RECHECK_MS, stopped.signal).then(
+			() => {
+				rechecking = false;
+				handOver();
+			},
+			() => undefined,
+		);
+	}
+
+	/** GETs the rest of a part, from the byte it got to. */
+	function request(part: Part) {
+		const from = part.start + part.got;
+		const { end } = part;
+		part.requestedAt = Date.now();
+		part.firstByteAt = part.lastByteAt = undefined;
+		part.bytes = 0;
+		options.open(from, end).then(
+			(response) => {
+				// Handed over whole while it waited: another connection fetches these bytes.
+				if (output.destroyed || part.done) return discard(response.body);
+				const answer = segmentAnswer(
+					response.statusCode,
+					response.contentRange,
+					from,
+					end,
+					options.total,
+				);
+				if (answer === 'ok') return read(part, response.body, end);
+				discard(response.body);
+				if (answer !== 'ignored') return retryOrFail(part, answer);
+				fail(new RangeIgnoredError('storage ignored the byte range and sent the whole file'));
+			},
+			(error) => part.done || fail(error),
+		);
+	}
+
+	function retryOrFail(part: Part, problem: string) {
+		if (part.resumes++ >= options.maxRetries)
 			return fail(
 				new TransferError(
-					`${problem} (bytes ${slot.segment.start}-${slot.segment.end - 1}, ${slot.resumes} tries)`,
+					`${problem} (bytes ${part.start}-${part.end - 1}, ${part.resumes} tries)`,
 				),
 			);
 		if (options.meter) options.meter.counts.resumes++;
-		request(slot);
+		request(part);
 	}
 
-	function attach(slot: Slot, body: Body) {
-		const length = slot.segment.end - slot.segment.start;
-		// Segments are never paused (a segment ahead of the head keeps its bytes), so only data counts.
-		const reader = readBody(body, {
-			data: (chunk) => {
-				const room = length - slot.got;
-				// The first response runs on past segment 0: keep its part, then close it.
-				const part = chunk.length > room ? chunk.subarray(0, room) : chunk;
-				if (chunk.length > room && body !== first) {
-					reader.stop();
-					return fail(new TransferError('storage sent more bytes than the range it announced'));
-				}
-				slot.got += part.length;
-				reader.watch?.data(part.length);
-				if (part.length > 0) slot.chunks.push(part);
-				if (slot.got === length && body === first) reader.end(false);
-				else if (slot.segment.index === head) pump();
-			},
-			// Whether it broke or ended, the bytes tell: a segment short of its length resumes.
-			end: () => {
-				slot.drop = undefined;
-				if (output.destroyed) return;
-				if (slot.got === length) {
-					slot.done = true;
-					return pump();
-				}
-				retryOrFail(slot, `the transfer of a segment ended after ${slot.got} of ${length} bytes`);
-			},
-			fatal: (error) => {
-				slot.drop = undefined;
-				fail(error);
-			},
-			rethrowFatal: options.rethrowFatal,
-			watch: options.watch,
-		});
-		slot.drop = reader.stop;
-		reader.start();
+	/** The part has all its bytes; one never cut is a sample of the connections' pace. */
+	function finish(part: Part) {
+		part.drop?.();
+		part.drop = undefined;
+		part.done = true;
+		// The first response's bytes may have waited before n8n's store began to read: no sample.
+		if (!part.cut && part.segment > 0 && part.firstByteAt !== undefined)
+			pace.add(part.bytes, part.requestedAt, part.firstByteAt, Date.now());
+		if (isHeadPart(part)) pump();
+		fill();
 	}
+
+	const hooks = { options, output, isHeadPart, pump, finish, retryOrFail };
+	/** Reads one response into a part; `askedEnd`: one past the last byte it was asked for. */
+	const read = (part: Part, body: Body, askedEnd: number) => readPart(part, body, askedEnd, hooks);
 
 	return output.stream;
 }

@@ -233,12 +233,22 @@ test('Parallel Connections: a big master arrives over ranged segments, byte-exac
 		.map((entry) => entry.headers.range);
 	const plan = planSegments(size, 3)!;
 	expect(plan.count).toBeGreaterThan(2);
-	expect([ranges[0], ...ranges.slice(1).sort()]).toEqual([
-		'bytes=0-',
-		...Array.from({ length: plan.count - 1 }, (_, i) => plan.segmentAt(i + 1))
-			.map((s) => `bytes=${s.start}-${s.end - 1}`)
-			.sort(),
-	]);
+	const planned = Array.from({ length: plan.count - 1 }, (_, i) => plan.segmentAt(i + 1));
+	expect(ranges[0]).toBe('bytes=0-');
+	const later = ranges.slice(1) as string[];
+	for (const s of planned) expect(later).toContain(`bytes=${s.start}-${s.end - 1}`);
+	// On loopback a busy machine can slow one connection enough for a hand-over (hand-over.ts):
+	// each one more request, for the tail of a planned segment.
+	const extra = later.filter((r) => !planned.some((s) => r === `bytes=${s.start}-${s.end - 1}`));
+	expect(extra).toHaveLength((item.json.transfer as { handedOver: number }).handedOver);
+	for (const range of extra) {
+		const [from, to] = range.slice('bytes='.length).split('-').map(Number);
+		expect(
+			[{ start: 0, end: plan.segmentAt(0).end }, ...planned].some(
+				(s) => from > s.start && to === s.end - 1,
+			),
+		).toBe(true);
+	}
 });
 
 test("a 403 with GridBank's envelope and another code on a video's download: that video comes once with downloadError, the poll goes on", async () => {

@@ -51,6 +51,9 @@ async function sha256Of(run: NodeRun) {
 }
 
 const rangeOf = (e: LoggedRequest) => e.headers.range;
+/** Parts handed to a free connection (hand-over.ts): on loopback a busy machine can slow one. */
+const handedOver = (run: NodeRun) =>
+	(run.items[0].json.transfer as { handedOver: number }).handedOver;
 /** Every segment of a plan, in order (the plan computes them one at a time). */
 const segmentsOf = (plan: SegmentPlan) =>
 	Array.from({ length: plan.count }, (_, i) => plan.segmentAt(i));
@@ -122,7 +125,8 @@ test('a segment cut mid-way resumes from the byte it broke at', async () => {
 	const start = Number(/bytes=(\d+)-/.exec(cut.headers.range!)![1]);
 	const segment = segmentsOf(plan).find((s) => s.start === start)!;
 	expect(storage(sim()).map(rangeOf)).toContain(`bytes=${start + 1_000_003}-${segment.end - 1}`);
-	expect(storage(sim())).toHaveLength(plan.count + 1);
+	// Plus any hand-over of a part that ran slow on this busy machine (each one request).
+	expect(storage(sim())).toHaveLength(plan.count + 1 + handedOver(run));
 });
 
 test('a segment answered with another range is asked again, never stitched in', async () => {
@@ -184,7 +188,9 @@ describe('a signed URL that expires while segments are in flight', () => {
 		// Segments were refused with the first URL, and one reissue served them all.
 		const statuses = storage(expiring).map((e) => e.status);
 		expect(statuses.filter((s) => s === 403).length).toBeGreaterThanOrEqual(1);
-		expect(statuses.filter((s) => s === 206)).toHaveLength(planSegments(size, 4)!.count);
+		expect(statuses.filter((s) => s === 206)).toHaveLength(
+			planSegments(size, 4)!.count + handedOver(run),
+		);
 		expect(downloadCalls(expiring)).toHaveLength(2);
 		expect(run.items[0].json.url).not.toBe(storage(expiring)[0].path);
 	});
@@ -245,5 +251,5 @@ test('Enterprise Get Download: parallel segments, checked against file_size', as
 	expect(run.error).toBeUndefined();
 	expect(run.items[0].json).toMatchObject({ file_size: SIZE, fileSize: SIZE });
 	expect(await sha256Of(run)).toEqual({ sha256: fileSha256(videoId, SIZE), bytes: SIZE });
-	expect(storage(sim()).length).toBe(planSegments(SIZE, 3)!.count);
+	expect(storage(sim()).length).toBe(planSegments(SIZE, 3)!.count + handedOver(run));
 });

@@ -82,7 +82,11 @@ test('a large download logs at every 10 % through the context logger, then one l
 	});
 	const last = lines[lines.length - 1];
 	expect(last).toContain(`GridBank download of ${key} complete: 80.0 MiB in `);
-	expect(last).toMatch(/4 connections, 0 resumes, 0 restarts, 0 handed over, 0 waits/);
+	// On loopback a busy machine can slow one connection enough for a hand-over (hand-over.ts).
+	expect(last).toMatch(/4 connections, 0 resumes, 0 restarts, \d+ handed over, 0 waits/);
+	expect(last).toContain(
+		`${(run.items[0].json.transfer as { handedOver: number }).handedOver} handed over`,
+	);
 	expect(last).toContain(`SHA-256 ${fileSha256(key, size)}`);
 	expect(run.items[0].json.sha256).toBe(fileSha256(key, size));
 	for (const line of lines) {

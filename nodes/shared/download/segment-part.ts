@@ -1,0 +1,121 @@
+// One part of a segment (segmented-body.ts): the bytes of a byte range as its responses bring
+// them. A part whose tail was handed to another connection (hand-over.ts) stops reading at its
+// new end; its response was asked for more, so the bytes past that end are let go, never kept.
+import { type Body, TransferError } from '../transport/body-stream';
+import type { BodyWatch, OrderedOutput } from './ordered-output';
+import { readBody } from './ordered-output';
+import type { SegmentPlan } from './segment-plan';
+import type { TransferMeter } from './transfer-meter';
+
+/** What a segment needs from one storage response. */
+export interface RangeResponse {
+	statusCode: number;
+	contentRange: string | undefined;
+	body: Body;
+}
+
+export interface SegmentedBodyOptions {
+	plan: SegmentPlan;
+	total: number;
+	/** Resumes allowed per part (the node's Max Retries). */
+	maxRetries: number;
+	/** GETs bytes [from, end) (a fresh URL first if the signed one expired); rejects with a clear error. */
+	open: (from: number, end: number) => Promise<RangeResponse>;
+	/** Throws a body's error when it must end the stream as it is instead of resuming (a cancel). */
+	rethrowFatal: (error: unknown) => void;
+	/** Watches each response's rate (deadlines.ts): a body too slow is destroyed, and its part resumes. */
+	watch?: BodyWatch;
+	meter?: TransferMeter;
+}
+
+export interface Part {
+	/** The segment it belongs to. */
+	segment: number;
+	/** Its bytes [start, end) of the file; `end` moves back when its tail is handed over. */
+	start: number;
+	end: number;
+	/** Bytes received so far, and those not yet handed on. */
+	got: number;
+	chunks: Buffer[];
+	done: boolean;
+	/** Its tail was handed over: it ends before the byte its response was asked to. */
+	cut?: boolean;
+	resumes: number;
+	/** Its current request: when it went out, its first and last bytes came, and its bytes so far. */
+	requestedAt: number;
+	firstByteAt?: number;
+	lastByteAt?: number;
+	bytes: number;
+	/** Stops reading the current response. */
+	drop?: () => void;
+}
+
+export const newPart = (segment: number, start: number, end: number): Part => ({
+	segment,
+	start,
+	end,
+	got: 0,
+	chunks: [],
+	done: false,
+	resumes: 0,
+	requestedAt: Date.now(),
+	bytes: 0,
+});
+
+interface PartHooks {
+	options: SegmentedBodyOptions;
+	output: OrderedOutput;
+	isHeadPart(part: Part): boolean;
+	pump(): void;
+	/** All its bytes are in. */
+	finish(part: Part): void;
+	retryOrFail(part: Part, problem: string): void;
+}
+
+/**
+ * Reads `body` into `part`. `askedEnd` is one past the last byte the response was asked for: the
+ * first response (bytes 0-) runs on past segment 0, and a part handed over runs past its new end.
+ */
+export function readPart(part: Part, body: Body, askedEnd: number, hooks: PartHooks): void {
+	const { options, output } = hooks;
+	// Parts are never paused (a part ahead of the head keeps its bytes), so only data counts.
+	const reader = readBody(body, {
+		data: (chunk) => {
+			part.lastByteAt = Date.now();
+			part.firstByteAt ??= part.lastByteAt;
+			const at = part.start + part.got;
+			if (chunk.length > askedEnd - at) {
+				reader.stop();
+				return output.fail(
+					new TransferError('storage sent more bytes than the range it announced'),
+				);
+			}
+			const room = part.end - at;
+			const piece = chunk.length > room ? chunk.subarray(0, room) : chunk;
+			part.got += piece.length;
+			part.bytes += piece.length;
+			reader.watch?.data(piece.length);
+			if (piece.length > 0) part.chunks.push(piece);
+			if (part.start + part.got === part.end && askedEnd > part.end) reader.end(false);
+			else if (hooks.isHeadPart(part)) hooks.pump();
+		},
+		// Whether it broke or ended, the bytes tell: a part short of its length resumes.
+		end: () => {
+			part.drop = undefined;
+			if (output.destroyed || part.done) return;
+			if (part.start + part.got === part.end) return hooks.finish(part);
+			hooks.retryOrFail(
+				part,
+				`the transfer of a segment ended after ${part.got} of ${part.end - part.start} bytes`,
+			);
+		},
+		fatal: (error) => {
+			part.drop = undefined;
+			output.fail(error);
+		},
+		rethrowFatal: options.rethrowFatal,
+		watch: options.watch,
+	});
+	part.drop = reader.stop;
+	reader.start();
+}

@@ -1,0 +1,121 @@
+// Uneven connections through n8n's real engine: a slow or stalled connection's unfinished part is
+// handed to a free connection (hand-over.ts), the file stays byte-exact, few bytes are fetched
+// twice (counted from the simulator's log of bytes sent), and the one-object-version guard holds
+// for the handed-over request too.
+import { createHash } from 'node:crypto';
+
+import { DEMO_PARTNER_KEY, fileSha256, type Simulator } from '../../../../simulator';
+import { runPartner } from '../../../harness/run-gridbank';
+import {
+	binaryStream,
+	cleanUpBinaries,
+	storedFiles,
+	type NodeRun,
+} from '../../../harness/run-node';
+import { useSimulator } from '../../../harness/simulator';
+import { planSegments } from '../../../../nodes/shared/download/segment-plan';
+import { MiB } from '../../../../nodes/shared/transport/values';
+
+const sim = useSimulator();
+const keep = cleanUpBinaries();
+
+const licensed = (s: Simulator, n: number) => s.partnerLicences(DEMO_PARTNER_KEY)[n].video_key;
+const storage = (s: Simulator) => s.log.filter((e) => e.target === 'storage');
+const download = (videoKey: string, connections: number) =>
+	runPartner({
+		operation: 'getDownloadUrl',
+		videoKey,
+		download: true,
+		options: { parallelConnections: connections },
+	});
+const transfer = (run: NodeRun) =>
+	run.items[0].json.transfer as { handedOver: number; resumes: number; restarts: number };
+
+async function sha256Of(run: NodeRun) {
+	const hash = createHash('sha256');
+	let bytes = 0;
+	for await (const chunk of await binaryStream(run.items[0])) {
+		hash.update(chunk as Buffer);
+		bytes += (chunk as Buffer).length;
+	}
+	return { sha256: hash.digest('hex'), bytes };
+}
+
+/** Bytes storage sent beyond the file's own: what was fetched twice. */
+const fetchedTwice = (s: Simulator, size: number) =>
+	storage(s).reduce((sum, e) => sum + (e.bytesSent ?? 0), 0) - size;
+
+test('one connection of four at a tenth of the speed: its part is handed over, byte-exact, ≤ 2 % fetched twice', async () => {
+	const size = 64 * MiB + 5;
+	const key = licensed(sim(), 0);
+	sim().setVideoFile(key, { size });
+	sim().faults.wanLink({ connectionBytesPerSecond: 20e6, rttMs: 5 });
+	// The second connection (the first segment after the first request) crawls at 2 MB/s.
+	sim().faults.unevenLink({ slow: { every: 1000, first: 2, factor: 0.1 } });
+	const run = keep(await download(key, 4));
+	expect(run.error).toBeUndefined();
+	expect(await sha256Of(run)).toEqual({ sha256: fileSha256(key, size), bytes: size });
+	expect(transfer(run).handedOver).toBeGreaterThanOrEqual(1);
+	expect(fetchedTwice(sim(), size)).toBeLessThanOrEqual(0.02 * size);
+	// Every request beyond the plan's is a hand-over or a resume.
+	const { handedOver, resumes } = transfer(run);
+	expect(storage(sim())).toHaveLength(planSegments(size, 4)!.count + handedOver + resumes);
+});
+
+test('a connection stalled mid-segment is handed over, not cut by the stall detection', async () => {
+	const size = 40 * MiB + 3;
+	const key = licensed(sim(), 1);
+	sim().setVideoFile(key, { size });
+	sim().faults.wanLink({ connectionBytesPerSecond: 20e6, rttMs: 5 });
+	// Two connections: 8 MiB, then 16 MiB and 16 MiB segments. The second connection sends 2 MiB of
+	// its 16, then nothing for 10 minutes: only a hand-over finishes the file before that.
+	sim().faults.unevenLink({ stall: { connection: 2, afterBytes: 2 * MiB, ms: 600_000 } });
+	const run = keep(await download(key, 2));
+	expect(run.error).toBeUndefined();
+	expect(await sha256Of(run)).toEqual({ sha256: fileSha256(key, size), bytes: size });
+	expect(transfer(run)).toMatchObject({ resumes: 0, restarts: 0 });
+	expect(transfer(run).handedOver).toBeGreaterThanOrEqual(1);
+	expect(fetchedTwice(sim(), size)).toBeLessThanOrEqual(0.02 * size);
+	// The stalled part's tail was asked from a byte inside its segment, up to that segment's end.
+	const stalled = planSegments(size, 2)!.segmentAt(1);
+	const tail = storage(sim())[3];
+	const [, from, to] = /^bytes=(\d+)-(\d+)$/.exec(tail.headers.range ?? '')!.map(Number);
+	expect(from).toBeGreaterThanOrEqual(stalled.start + 2 * MiB);
+	expect(from).toBeLessThan(stalled.end);
+	expect(to).toBe(stalled.end - 1);
+	expect(tail.headers['if-range']).toBe(
+		storage(sim())[0].headers['if-range'] ?? tail.headers['if-range'],
+	);
+});
+
+test('the object replaced at the hand-over, then again: the item fails, nothing of two versions stored', async () => {
+	const size = 40 * MiB + 3;
+	const key = licensed(sim(), 2);
+	sim().setVideoFile(key, { size });
+	sim().faults.wanLink({ connectionBytesPerSecond: 20e6, rttMs: 5 });
+	sim().faults.unevenLink({ stall: { connection: 2, afterBytes: 2 * MiB, ms: 600_000 } });
+	// Request 4 is the hand-over (above); the download starts over (request 5), and request 6,
+	// a segment of that second attempt, meets another version again.
+	sim().faults.replaceObject({ atRequests: [4, 6] });
+	const run = await download(key, 2);
+	expect(run.error?.message).toMatch(
+		/The file changed on GridBank's storage while it was downloading/,
+	);
+	const ranges = storage(sim()).map((e) => e.headers.range);
+	expect(ranges[4]).toBe('bytes=0-');
+	expect(storedFiles(run)).toEqual([]);
+});
+
+test('every connection at a speed drawn at random (seeded): byte-exact, ≤ 2 % fetched twice', async () => {
+	const size = 64 * MiB + 11;
+	const key = licensed(sim(), 3);
+	sim().setVideoFile(key, { size });
+	sim().faults.wanLink({ connectionBytesPerSecond: 20e6, rttMs: 5 });
+	sim().faults.unevenLink({ random: { seed: 36, min: 0.05, max: 1 } });
+	const run = keep(await download(key, 8));
+	expect(run.error).toBeUndefined();
+	expect(await sha256Of(run)).toEqual({ sha256: fileSha256(key, size), bytes: size });
+	expect(fetchedTwice(sim(), size)).toBeLessThanOrEqual(0.02 * size);
+	const { handedOver, resumes } = transfer(run);
+	expect(storage(sim())).toHaveLength(planSegments(size, 8)!.count + handedOver + resumes);
+});
