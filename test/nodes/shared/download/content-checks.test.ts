@@ -3,8 +3,8 @@
 // check storage states (simulator switch sendChecksum) is verified, and a wrong one fails the
 // item clearly with nothing stored, for a download and a copy alike.
 import { type ChecksumKind, DEMO_PARTNER_KEY, fileSha256 } from '../../../../simulator';
-import { runPartner } from '../../../harness/run-gridbank';
-import { binarySha256, cleanUpBinaries, storedFiles } from '../../../harness/run-node';
+import { partnerDownloads } from './partner-download';
+import { binarySha256, storedFiles } from '../../../harness/run-node';
 import { storeKeepsPartialFiles } from '../../../harness/engine';
 import { useSimulator } from '../../../harness/simulator';
 import { planSegments } from '../../../../nodes/shared/download/segment-plan';
@@ -12,19 +12,10 @@ import { copyPartner, MIB, objectsIn, openUploads, useS3 } from '../storage/copy
 
 const sim = useSimulator();
 const s3 = useS3();
-const keep = cleanUpBinaries();
 const licensed = (i = 0) => sim().partnerLicences(DEMO_PARTNER_KEY)[i].video_key;
 const SIZE = 9 * MIB + 13;
 
-const download = async (videoKey: string, parallelConnections: number, maxRetries = 3) =>
-	keep(
-		await runPartner({
-			operation: 'getDownloadUrl',
-			videoKey,
-			download: true,
-			options: { parallelConnections, maxRetries },
-		}),
-	);
+const download = partnerDownloads();
 
 const CHECKS: Array<[ChecksumKind, string]> = [
 	['amz-sha256', 'x-amz-checksum-sha256'],

@@ -3,20 +3,14 @@
 // to the first answer's validator (If-Range) and every answer's validator is checked, so the
 // stored file is one version's bytes, or the item fails clearly: never a mix of two versions.
 import { DEMO_PARTNER_KEY, fileSha256, versionedId } from '../../../../simulator';
-import { runPartner } from '../../../harness/run-gridbank';
-import {
-	binarySha256,
-	cleanUpBinaries,
-	storedFiles,
-	type NodeRun,
-} from '../../../harness/run-node';
+import { partnerDownloads } from './partner-download';
+import { binarySha256, storedFiles, type NodeRun } from '../../../harness/run-node';
 import { storeKeepsPartialFiles } from '../../../harness/engine';
 import { socketsLeftTo } from '../../../harness/open-sockets';
 import { storageCalls, useSimulator } from '../../../harness/simulator';
 import { MiB } from '../../../../nodes/shared/transport/values';
 
 const sim = useSimulator();
-const keep = cleanUpBinaries();
 
 const licensed = (n: number) => sim().partnerLicences(DEMO_PARTNER_KEY)[n].video_key;
 const storage = () => storageCalls(sim());
@@ -26,15 +20,7 @@ const storage = () => storageCalls(sim());
  */
 const resumedAt = expect.stringMatching(/^bytes=[1-9]\d*-$/);
 
-const download = async (videoKey: string, parallelConnections: number, maxRetries = 3) =>
-	keep(
-		await runPartner({
-			operation: 'getDownloadUrl',
-			videoKey,
-			download: true,
-			options: { parallelConnections, maxRetries },
-		}),
-	);
+const download = partnerDownloads();
 
 const CHANGED = "The file changed on GridBank's storage while it was downloading";
 
