@@ -57,11 +57,15 @@ class BareDownload implements INodeType {
  * store for every byte, with no order, no memory window and no checks: what the node cannot go below).
  */
 class BareRangedDownload implements INodeType {
-	description = describe('benchBareRangedDownload', 'N ranged httpRequest streams → prepareBinaryData', [
-		{ displayName: 'URL', name: 'url', type: 'string', default: '' },
-		{ displayName: 'Size', name: 'size', type: 'number', default: 0 },
-		{ displayName: 'Parts', name: 'parts', type: 'number', default: 8 },
-	]);
+	description = describe(
+		'benchBareRangedDownload',
+		'N ranged httpRequest streams → prepareBinaryData',
+		[
+			{ displayName: 'URL', name: 'url', type: 'string', default: '' },
+			{ displayName: 'Size', name: 'size', type: 'number', default: 0 },
+			{ displayName: 'Parts', name: 'parts', type: 'number', default: 8 },
+		],
+	);
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		const url = this.getNodeParameter('url', 0) as string;

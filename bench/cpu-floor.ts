@@ -11,7 +11,11 @@ import './env';
 
 import type { WorkerInput, WorkerResult } from './download-worker';
 import { median, MiB } from './measure';
-import { cpuPerGiB, mbps, worker } from './phase-helpers';
+import { fork } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+import { cpuPerGiB, mbps } from './phase-helpers';
 import { ChildSimulator } from './sim';
 
 /** The WAN phase's link (wan-phase.ts): 25 MB/s per connection, 40 ms round trip, 100 MB/s in all. */
@@ -21,6 +25,28 @@ const arg = (name: string, fallback: string) =>
 	process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3) ?? fallback;
 const list = (name: string, fallback: string) => arg(name, fallback).split(',').filter(Boolean);
 
+/** phase-helpers.ts's worker, with V8 flags added (--v8=--trace-gc) and what else it printed kept. */
+function worker(input: WorkerInput, v8: string[], keep?: string): Promise<WorkerResult> {
+	return new Promise((resolve, reject) => {
+		const child = fork(join(__dirname, 'download-worker.js'), [JSON.stringify(input)], {
+			execArgv: ['--expose-gc', ...v8],
+			stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
+		});
+		let out = '';
+		child.stdout?.on('data', (chunk: Buffer) => (out += chunk.toString()));
+		child.on('exit', (code) => {
+			const lines = out.trim().split('\n');
+			if (keep) writeFileSync(keep, lines.slice(0, -1).join('\n'));
+			try {
+				if (code !== 0) throw new Error(`exited with ${code}`);
+				resolve(JSON.parse(lines.pop() ?? '') as WorkerResult);
+			} catch (error) {
+				reject(new Error(`worker ${input.variant}: ${String(error)} ${out.slice(-500)}`));
+			}
+		});
+	});
+}
+
 async function main(): Promise<void> {
 	const link = arg('link', 'wan');
 	const size = Number(arg('mib', '512')) * MiB;
@@ -28,6 +54,7 @@ async function main(): Promise<void> {
 	const variants = list('variants', 'ours,n8n-ranged,raw-ranged') as WorkerInput['variant'][];
 	const rounds = Number(arg('rounds', '1'));
 	const profile = process.argv.includes('--profile');
+	const v8 = list('v8', '');
 	const sim = await ChildSimulator.start();
 	try {
 		const warmUpKey = await sim.benchVideo(10, 8 * MiB, 'warm-up.mov');
@@ -46,8 +73,14 @@ async function main(): Promise<void> {
 						warmUpKey,
 						profile,
 					};
-					const r = await worker(input);
 					const key = `${n} ${variant}`;
+					const r = await worker(
+						input,
+						v8,
+						v8.length
+							? join(process.env.TMPDIR ?? '/tmp', `cpu-floor-${link}-${n}-${variant}.log`)
+							: undefined,
+					);
 					results.set(key, [...(results.get(key) ?? []), r]);
 					const busy = r.cpu
 						? Object.entries(r.cpu)
@@ -55,10 +88,12 @@ async function main(): Promise<void> {
 								.join(' ')
 						: '';
 					process.stdout.write(
-						`round ${round + 1} ${link} ${size / MiB} MiB ${key}: ${cpuPerGiB(r).toFixed(2)} CPU-s/GiB (user ${r.cpuUserMs} sys ${r.cpuSystemMs} ms), ${mbps(r).toFixed(1)} MB/s, RSS +${(r.rssGrowthBytes / MiB).toFixed(1)} MiB, buffers ${(r.arrayBuffersPeakBytes / MiB).toFixed(1)} MiB ${busy}\n`,
+						`round ${round + 1} ${link} ${size / MiB} MiB ${key}: ${cpuPerGiB(r).toFixed(2)} CPU-s/GiB (user ${r.cpuUserMs} sys ${r.cpuSystemMs} ms), ${mbps(r).toFixed(1)} MB/s, RSS +${(r.rssGrowthBytes / MiB).toFixed(1)} MiB, buffers ${(r.arrayBuffersPeakBytes / MiB).toFixed(1)} MiB ${busy}${r.gc ? ` gc ${JSON.stringify(r.gc)}` : ''}\n`,
 					);
 				}
-		process.stdout.write(`\nmedian CPU-s/GiB over ${rounds} round(s), ${link}, ${size / MiB} MiB\n`);
+		process.stdout.write(
+			`\nmedian CPU-s/GiB over ${rounds} round(s), ${link}, ${size / MiB} MiB\n`,
+		);
 		for (const n of connections) {
 			const cell = (v: string) => {
 				const rs = results.get(`${n} ${v}`) ?? [];

@@ -24,7 +24,7 @@ import { deleteBinaries, runNode } from '../test/harness/run-node';
 import { DEMO_PARTNER_KEY } from '../simulator';
 import { registerBareNodes } from './bare-nodes';
 import { TMP } from './env';
-import { type CpuBuckets, profiled } from './cpu-profile';
+import { type CpuBuckets, type GcKinds, profiled, watchGc } from './cpu-profile';
 import { PeakRss } from './measure';
 
 export interface WorkerInput {
@@ -56,6 +56,8 @@ export interface WorkerResult {
 	url?: string;
 	/** With `profile`: main-thread self time per bucket, ms. */
 	cpu?: CpuBuckets;
+	/** With `profile`: garbage collections by kind (count, ms). */
+	gc?: GcKinds;
 }
 
 registerBareNodes();
@@ -176,6 +178,7 @@ async function main(): Promise<void> {
 	meter.start();
 	const cpuAtStart = process.cpuUsage();
 	const t0 = performance.now();
+	const gcWatch = input.profile ? watchGc() : undefined;
 	const measured = () => transfer(input, input.videoKey, input.size, input.url);
 	const { value: url, cpu } = input.profile
 		? await profiled(measured)
@@ -196,6 +199,7 @@ async function main(): Promise<void> {
 		rssSource: memory.source,
 		url,
 		cpu,
+		gc: gcWatch?.(),
 	};
 	process.stdout.write(`${JSON.stringify(result)}\n`);
 }
