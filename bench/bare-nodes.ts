@@ -52,6 +52,50 @@ class BareDownload implements INodeType {
 }
 
 /**
+ * n8n's own floor for a parallel download: `parts` equal byte ranges fetched at once, each
+ * through httpRequest as a stream into its own prepareBinaryData (n8n's HTTP client and binary
+ * store for every byte, with no order, no memory window and no checks: what the node cannot go below).
+ */
+class BareRangedDownload implements INodeType {
+	description = describe(
+		'benchBareRangedDownload',
+		'N ranged httpRequest streams → prepareBinaryData',
+		[
+			{ displayName: 'URL', name: 'url', type: 'string', default: '' },
+			{ displayName: 'Size', name: 'size', type: 'number', default: 0 },
+			{ displayName: 'Parts', name: 'parts', type: 'number', default: 8 },
+		],
+	);
+
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		const url = this.getNodeParameter('url', 0) as string;
+		const size = this.getNodeParameter('size', 0) as number;
+		const parts = this.getNodeParameter('parts', 0) as number;
+		const part = Math.ceil(size / parts);
+		const items = await Promise.all(
+			Array.from({ length: parts }, async (_, i) => {
+				const start = i * part;
+				const end = Math.min(size, start + part);
+				const response = (await this.helpers.httpRequest({
+					method: 'GET',
+					url,
+					headers: { 'User-Agent': USER_AGENT, Range: `bytes=${start}-${end - 1}` },
+					encoding: 'stream',
+					returnFullResponse: true,
+				})) as { body: Buffer };
+				const binary = await this.helpers.prepareBinaryData(
+					response.body,
+					`part-${i}.mov`,
+					'video/quicktime',
+				);
+				return { json: { fileSize: binary.bytes }, binary: { data: binary } };
+			}),
+		);
+		return [items];
+	}
+}
+
+/**
  * Per item: read the video key parameter (an expression) and GET its download URL through
  * httpRequestWithAuthentication with the same credential: n8n's own cost per API call.
  */
@@ -88,4 +132,5 @@ export function registerBareNodes(): void {
 	registered = true;
 	registerNodeType('benchBareDownload', new BareDownload());
 	registerNodeType('benchBareApiGet', new BareApiGet());
+	registerNodeType('benchBareRangedDownload', new BareRangedDownload());
 }

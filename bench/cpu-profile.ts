@@ -1,6 +1,8 @@
 // Where a download's CPU goes: V8's sampling profiler around one transfer (not the process's
 // start-up), its self time summed into a few buckets that tell n8n's part, ours and Node's apart.
+import { writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
+import { constants, PerformanceObserver } from 'node:perf_hooks';
 
 interface ProfileNode {
 	id: number;
@@ -81,8 +83,45 @@ export async function profiled<T>(fn: () => Promise<T>): Promise<{ value: T; cpu
 		await session.post('Profiler.start');
 		const value = await fn();
 		const { profile } = (await session.post('Profiler.stop')) as { profile: Profile };
+		// For a closer look (by function, in DevTools or bench/profile-top.ts): the whole profile.
+		if (process.env.BENCH_CPU_PROFILE)
+			writeFileSync(
+				`${process.env.BENCH_CPU_PROFILE}-${process.pid}.cpuprofile`,
+				JSON.stringify(profile),
+			);
 		return { value, cpu: summarize(profile) };
 	} finally {
 		session.disconnect();
 	}
+}
+
+export type GcKinds = Record<string, { count: number; ms: number }>;
+
+const GC_KIND: Record<number, string> = {
+	[constants.NODE_PERFORMANCE_GC_MINOR]: 'scavenge',
+	[constants.NODE_PERFORMANCE_GC_MAJOR]: 'mark-compact',
+	[constants.NODE_PERFORMANCE_GC_INCREMENTAL]: 'incremental marking',
+	[constants.NODE_PERFORMANCE_GC_WEAKCB]: 'weak callbacks',
+};
+
+/** Counts garbage collections by kind from now on; the returned function stops and tells. */
+export function watchGc(): () => GcKinds {
+	const kinds: GcKinds = {};
+	const observer = new PerformanceObserver((list) => {
+		for (const entry of list.getEntries()) {
+			const detail = (entry as unknown as { detail?: { kind: number; flags: number } }).detail;
+			const flags = detail?.flags ?? 0;
+			// Why a full collection ran: V8 says when external memory (Buffers) forced it.
+			const kind = `${GC_KIND[detail?.kind ?? 0] ?? 'other'}${flags & constants.NODE_PERFORMANCE_GC_FLAGS_ALL_EXTERNAL_MEMORY ? ' (external memory)' : ''}${flags & constants.NODE_PERFORMANCE_GC_FLAGS_FORCED ? ' (forced)' : ''}`;
+			const k = (kinds[kind] ??= { count: 0, ms: 0 });
+			k.count++;
+			k.ms += entry.duration;
+		}
+	});
+	observer.observe({ entryTypes: ['gc'] });
+	return () => {
+		observer.disconnect();
+		for (const k of Object.values(kinds)) k.ms = Math.round(k.ms);
+		return kinds;
+	};
 }

@@ -5,6 +5,8 @@
 //   n8n   the engine's own streaming path without our code: a minimal node that does
 //         this.helpers.httpRequest({encoding: 'stream'}) → this.helpers.prepareBinaryData
 //   raw   undici streaming the signed URL straight to a file on the same disk
+//   n8n-ranged  n8n's floor for parallel parts: `connections` equal byte ranges, each through
+//         this.helpers.httpRequest (stream) into its own prepareBinaryData (no order, no window)
 //   raw-ranged  undici fetching `connections` equal byte ranges at once, each written at its
 //         offset in one file: the most the link gives, with no order and no memory bound
 //
@@ -22,12 +24,12 @@ import { deleteBinaries, runNode } from '../test/harness/run-node';
 import { DEMO_PARTNER_KEY } from '../simulator';
 import { registerBareNodes } from './bare-nodes';
 import { TMP } from './env';
-import { type CpuBuckets, profiled } from './cpu-profile';
+import { type CpuBuckets, type GcKinds, profiled, watchGc } from './cpu-profile';
 import { PeakRss } from './measure';
 
 export interface WorkerInput {
-	variant: 'ours' | 'n8n' | 'raw' | 'raw-ranged';
-	/** ours: Options → Parallel Connections (default: the node's default); raw-ranged: parts. */
+	variant: 'ours' | 'n8n' | 'n8n-ranged' | 'raw' | 'raw-ranged';
+	/** ours: Options → Parallel Connections (default: the node's default); n8n-ranged, raw-ranged: parts. */
 	connections?: number;
 	size: number;
 	baseUrl: string;
@@ -54,6 +56,8 @@ export interface WorkerResult {
 	url?: string;
 	/** With `profile`: main-thread self time per bucket, ms. */
 	cpu?: CpuBuckets;
+	/** With `profile`: garbage collections by kind (count, ms). */
+	gc?: GcKinds;
 }
 
 registerBareNodes();
@@ -139,15 +143,27 @@ async function transfer(
 					},
 					credentials: { gridBankPartnerApi: { apiKey: DEMO_PARTNER_KEY, baseUrl: input.baseUrl } },
 				})
-			: await runNode({
-					type: 'benchBareDownload',
-					parameters: { url: await signedUrl(input.baseUrl, videoKey) },
-				});
+			: input.variant === 'n8n-ranged'
+				? await runNode({
+						type: 'benchBareRangedDownload',
+						parameters: {
+							url: url ?? (await signedUrl(input.baseUrl, videoKey)),
+							size,
+							parts: input.connections ?? 8,
+						},
+					})
+				: await runNode({
+						type: 'benchBareDownload',
+						parameters: { url: await signedUrl(input.baseUrl, videoKey) },
+					});
 	if (run.error)
 		throw new Error(`${input.variant}: ${run.error.message} ${run.error.description ?? ''}`);
 	const [item] = run.items;
 	await deleteBinaries(run);
-	const stored = Number(item?.binary?.data?.bytes ?? item?.json.fileSize);
+	const stored = run.items.reduce(
+		(sum, one) => sum + Number(one.binary?.data?.bytes ?? one.json.fileSize),
+		0,
+	);
 	if (stored !== size || !String(item?.binary?.data?.id ?? '').startsWith('filesystem'))
 		throw new Error(
 			`${input.variant}: expected ${size} bytes in filesystem binary data, got ${stored}`,
@@ -162,6 +178,7 @@ async function main(): Promise<void> {
 	meter.start();
 	const cpuAtStart = process.cpuUsage();
 	const t0 = performance.now();
+	const gcWatch = input.profile ? watchGc() : undefined;
 	const measured = () => transfer(input, input.videoKey, input.size, input.url);
 	const { value: url, cpu } = input.profile
 		? await profiled(measured)
@@ -182,6 +199,7 @@ async function main(): Promise<void> {
 		rssSource: memory.source,
 		url,
 		cpu,
+		gc: gcWatch?.(),
 	};
 	process.stdout.write(`${JSON.stringify(result)}\n`);
 }
