@@ -78,8 +78,11 @@ export class WanLink {
 		conn.freeAt = at + (bytes / (this.options.connectionBytesPerSecond * conn.factor)) * 1000;
 		const link = this.options.linkBytesPerSecond;
 		if (link) {
-			at = Math.max(at, now - BURST_MS, this.linkFreeAt);
-			this.linkFreeAt = at + (bytes / link) * 1000;
+			// The link's own next slot, not this connection's: a slow or stalled connection's
+			// future must not hold every other connection's bytes behind it.
+			const slot = Math.max(now - BURST_MS, this.linkFreeAt);
+			this.linkFreeAt = slot + (bytes / link) * 1000;
+			at = Math.max(at, slot);
 			conn.freeAt = Math.max(conn.freeAt, this.linkFreeAt);
 		}
 		return Math.max(0, at - now);
