@@ -54,9 +54,13 @@ export interface WorkerResult {
 	url?: string;
 	/** With `profile`: main-thread self time per bucket, ms. */
 	cpu?: CpuBuckets;
+	/** ours: the item's `transfer.handedOver` (slow parts' tails another connection took). */
+	handedOver?: number;
 }
 
 registerBareNodes();
+/** The last node run's hand-overs (the measured transfer runs last). */
+let handedOver: number | undefined;
 
 async function signedUrl(baseUrl: string, videoKey: string): Promise<string> {
 	const response = await request(
@@ -146,6 +150,7 @@ async function transfer(
 	if (run.error)
 		throw new Error(`${input.variant}: ${run.error.message} ${run.error.description ?? ''}`);
 	const [item] = run.items;
+	handedOver = (item?.json.transfer as { handedOver?: number } | undefined)?.handedOver;
 	await deleteBinaries(run);
 	const stored = Number(item?.binary?.data?.bytes ?? item?.json.fileSize);
 	if (stored !== size || !String(item?.binary?.data?.id ?? '').startsWith('filesystem'))
@@ -182,6 +187,7 @@ async function main(): Promise<void> {
 		rssSource: memory.source,
 		url,
 		cpu,
+		handedOver,
 	};
 	process.stdout.write(`${JSON.stringify(result)}\n`);
 }

@@ -9,7 +9,8 @@
 //   3. pacing    three workflows at once on one Partner key, 300 per window, time-scaled
 //   4. overhead  Get Download URL over 1,000 items, per item above the simulator's own time
 //   5. wan       Download File over a WAN-like link (25 MB/s per connection, 40 ms, 100 MB/s in
-//                all): 1, 2, 4, 8, 16 Parallel Connections vs n8n alone and raw undici (wan-phase.ts)
+//                all): 1, 2, 4, 8, 16 Parallel Connections vs n8n alone, raw undici and aria2c in
+//                interleaved rounds, uneven links, one core kept busy (wan-phase.ts)
 //   6. memory    peak RSS growth at 1, 2, 4, 8, 16 Parallel Connections, loopback and WAN, beside
 //                n8n alone in the same rounds (memory-phase.ts)
 //   7. storage   GridBank -> Download File -> n8n's S3, SFTP and Read/Write Files nodes in a
@@ -32,7 +33,7 @@ import { ChildSimulator } from './sim';
 import { registerBareNodes } from './bare-nodes';
 import { benchMemory } from './memory-phase';
 import { benchWan, WAN_LINK } from './wan-phase';
-import { CONFIG, MEMORY_SIZE, ONLY, phase, QUEUE, SHORT, WAN_SIZES } from './options';
+import { CONFIG, MEMORY_SIZE, ONLY, phase, QUEUE, SHORT, WAN_SIZES, wanRoundsFor } from './options';
 import { log, round, worker } from './phase-helpers';
 import { benchDownload } from './download-phase';
 import { benchPaging } from './paging-phase';
@@ -88,7 +89,7 @@ async function main(): Promise<void> {
 	if (phase('wan')) {
 		const sim = await ChildSimulator.start({ logLimit: 1_000 });
 		try {
-			await benchWan(results, sim, WAN_SIZES ?? CONFIG.wanSizes, worker, log);
+			await benchWan(results, sim, WAN_SIZES ?? CONFIG.wanSizes, wanRoundsFor, worker, log);
 		} finally {
 			await sim.close();
 		}
