@@ -44,6 +44,7 @@ import { storagePlans } from './storage-plans';
 import { benchScrub } from './scrub-phase';
 import { writeScrubSection } from './scrub-report';
 import { describeStorageRun, writeStorageSection } from './storage-section';
+import { describeWanRun, writeWanSection } from './wan-section';
 
 registerBareNodes();
 
@@ -125,6 +126,11 @@ async function main(): Promise<void> {
 	if (scrub && ONLY?.length === 1 && !SHORT) writeScrubSection(scrub);
 	results.seconds = round((now() - started) / 1000);
 	results.loadAverage.end = os.loadavg().map((l) => round(l, 2));
+	// Run alone (--only=wan, full mode), its entries replace their section of bench/results/results.md.
+	if (results.wan && ONLY?.length === 1 && ONLY[0] === 'wan' && !SHORT) {
+		writeWanSection(results.wan, describeWanRun(results, process.argv.slice(2)));
+		log('--only=wan: its section of bench/results/results.md and fields of results.json rewritten');
+	}
 	// Run alone (--only=storage, full mode), its rows replace their section of bench/results/results.md too.
 	if (results.storage && ONLY?.length === 1 && ONLY[0] === 'storage' && !SHORT) {
 		// eslint-disable-next-line @typescript-eslint/no-require-imports

@@ -3,7 +3,7 @@
 // then run interleaved at the default connections (issue 36 point 3).
 import { spawn, type ChildProcess } from 'node:child_process';
 
-export const BUSY = "one core kept busy (a child `node -e 'for(;;){}'`)";
+export const BUSY = "one core kept busy by a child `node -e 'for(;;){}'`";
 
 /** Runs `body` while a child process spins one core; the child is stopped however `body` ends. */
 export async function whileBusy<T>(body: () => Promise<T>): Promise<T> {

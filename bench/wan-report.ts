@@ -289,12 +289,26 @@ const row = (cells: Array<string | number>) => `| ${cells.join(' | ')} |`;
 const load = (l: [number, number]) => `${l[0]}–${l[1]}`;
 
 /** The WAN section of bench/results/results.md. */
-export function renderWan(entries: WanEntry[] | undefined): string[] {
+export function renderWan(
+	entries: WanEntry[] | undefined,
+	/** Run on its own (--only=wan): when, how and under which load, and its targets. */
+	measured?: string,
+	targets?: WanTarget[],
+): string[] {
 	if (!entries?.length) return [];
 	const link = entries[0]!.link;
 	return [
 		'## WAN: parallel connections over a capped link',
 		'',
+		...(measured ? [measured, ''] : []),
+		...(targets?.length
+			? [
+					row(['Measure', 'Result', 'Target', 'Met']),
+					row(['---', '---', '---', '---']),
+					...targets.map((t) => row([t.name, t.value, t.target, t.met ? 'yes' : '**no**'])),
+					'',
+				]
+			: []),
 		`The simulator's storage behind a WAN-like link (\`faults.wanLink\`): ${link.connectionBytesPerSecond / MB} MB/s per TCP connection, ${link.rttMs} ms round trip (two on a new connection), ${link.linkBytesPerSecond / MB} MB/s for the whole link. **ours**: Get Download URL with Download File and Options → Parallel Connections, in n8n's engine; **n8n alone**: one stream through n8n's own helpers; **raw**: undici, one stream, or as many equal ranged parts as connections written at their offsets (no order, no memory bound: the most the link gives); **aria2c**: the download accelerator, \`-x N -s N --min-split-size=1M --file-allocation=none\`, no resume file, the same signed URL into the same folder, its file's size and SHA-256 checked after. Each node and undici transfer runs in a fresh process after an 8 MiB warm-up. **Rounds are interleaved**: each round runs n8n alone and raw one stream, then per connection count ours, raw ranged parts and aria2c back to back, then the uneven profiles; ratios are taken within a round, then the median over rounds. MB/s: best round. CPU: user + system seconds per GiB of the process (aria2c's from bash's \`times\`), lowest round. Load: the 1-minute load average before and after each transfer, lowest–highest over the row's transfers.`,
 		'',
 		...entries.flatMap(renderEntry),
@@ -392,7 +406,7 @@ function renderEntry(e: WanEntry): string[] {
 	const loaded = summarizeLoaded(e);
 	if (loaded)
 		lines.push(
-			`#### ${e.label}: under load (${loaded.busy}), ${DEFAULT_CONNECTIONS} connections`,
+			`#### ${e.label}: under load, ${loaded.busy}, ${DEFAULT_CONNECTIONS} connections`,
 			'',
 			row([
 				'Ours MB/s',

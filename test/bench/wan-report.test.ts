@@ -1,6 +1,12 @@
 // The WAN phase's summary over interleaved rounds, its targets and its markdown
-// (bench/wan-report.ts), on made-up rounds: no transfer runs here.
+// (bench/wan-report.ts), and --only=wan's rewrite of its section (bench/wan-section.ts, on a
+// scratch folder), on made-up rounds: no transfer runs here.
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
 import { GiB } from '../../bench/measure';
+import { writeWanSection } from '../../bench/wan-section';
 import {
 	renderWan,
 	summarizeConnections,
@@ -135,7 +141,46 @@ test('the markdown has the side-by-side, uneven and loaded tables with their loa
 	expect(md).toContain('| 8 | 95 | 96 | 95 | 0.99 | 0.98 | 0.94 |');
 	expect(md).toContain('#### 1 GiB: uneven connections, 8 connections');
 	expect(md).toContain('| one connection of eight at a tenth of the speed |');
-	expect(md).toContain('#### 1 GiB: under load (one core kept busy), 8 connections');
+	expect(md).toContain('#### 1 GiB: under load, one core kept busy, 8 connections');
 	expect(md).toContain('1–2.5');
 	expect(renderWan(undefined)).toEqual([]);
+});
+
+test('--only=wan alone rewrites its section and fields in a results folder, keeping the sizes it did not run', () => {
+	const dir = mkdtempSync(join(tmpdir(), 'gridbank-wan-section-'));
+	try {
+		writeFileSync(
+			join(dir, 'results.md'),
+			'# Benchmark results\n\n## Overhead\n\nkept\n\n## WAN: parallel connections over a capped link\n\nold table\n\n<!-- queue-mode:start -->\nqueue\n<!-- queue-mode:end -->\n',
+		);
+		const fourGiB = { ...entry([round(96, 95)]), size: 4 * GiB, label: '4 GiB' };
+		writeFileSync(
+			join(dir, 'results.json'),
+			JSON.stringify({
+				wan: [fourGiB, { label: '1 GiB', byConnections: [] }],
+				wanMeasured: 'Earlier.',
+				targets: [],
+			}),
+		);
+		writeWanSection([entry([round(95, 94)])], 'Measured now.', dir);
+		const md = readFileSync(join(dir, 'results.md'), 'utf8');
+		expect(md).not.toContain('old table');
+		expect(md).toContain('## Overhead\n\nkept');
+		expect(md).toContain(
+			'<!-- wan-phase:start -->\n## WAN: parallel connections over a capped link\n\nMeasured now. It measured 1 GiB; 4 GiB from an earlier run: Earlier.',
+		);
+		expect(md).toContain('| WAN 1 GiB: ours / aria2c at 8 connections |');
+		expect(md).toContain('### 4 GiB, 1 round(s)');
+		expect(md).toMatch(/<!-- wan-phase:end -->\n\n<!-- queue-mode:start -->/);
+		const json = JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8'));
+		expect(json.wan.map((e: WanEntry) => e.label)).toEqual(['1 GiB', '4 GiB']);
+		expect(json.wanTargets.length).toBeGreaterThan(10);
+		// Again: the marked section is replaced in place, not added twice.
+		writeWanSection([entry([round(95, 94)])], 'Measured again.', dir);
+		const again = readFileSync(join(dir, 'results.md'), 'utf8');
+		expect(again.split('## WAN:').length).toBe(2);
+		expect(again).toContain('Measured again.');
+	} finally {
+		rmSync(dir, { recursive: true, force: true });
+	}
 });
