@@ -4,7 +4,7 @@
 // (one stream through n8n's helpers) and raw undici with one stream, then per connection count
 // the node, raw undici with as many ranged parts (the most the link gives) and aria2c
 // (wan-aria2.ts), then the uneven links (wan-uneven.ts); after the rounds, the node and aria2c
-// with one core kept busy (wan-loaded.ts). The report: wan-report.ts.
+// with one core kept busy (wan-loaded.ts). The summary and targets: wan-report.ts; the markdown: wan-render.ts.
 import os from 'node:os';
 
 import type { WorkerInput, WorkerResult } from './download-worker';
@@ -22,7 +22,7 @@ import {
 	type WanTarget,
 } from './wan-report';
 
-export { renderWan, type WanEntry } from './wan-report';
+export type { WanEntry } from './wan-report';
 
 export const WAN_LINK = { connectionBytesPerSecond: 25e6, rttMs: 40, linkBytesPerSecond: 100e6 };
 export const WAN_CONNECTIONS = [1, 2, 4, 8, 16];

@@ -6,7 +6,8 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { RESULTS } from './env';
-import { renderWan, wanTargets, type WanEntry, type WanTarget } from './wan-report';
+import { renderWan } from './wan-render';
+import { wanTargets, type WanEntry, type WanTarget } from './wan-report';
 
 const START = '<!-- wan-phase:start -->';
 const END = '<!-- wan-phase:end -->';

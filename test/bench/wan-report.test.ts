@@ -1,5 +1,5 @@
 // The WAN phase's summary over interleaved rounds, its targets and its markdown
-// (bench/wan-report.ts), and --only=wan's rewrite of its section (bench/wan-section.ts, on a
+// (bench/wan-report.ts, bench/wan-render.ts), and --only=wan's rewrite of its section (bench/wan-section.ts, on a
 // scratch folder), on made-up rounds: no transfer runs here.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -7,8 +7,8 @@ import { join } from 'node:path';
 
 import { GiB } from '../../bench/measure';
 import { writeWanSection } from '../../bench/wan-section';
+import { renderWan } from '../../bench/wan-render';
 import {
-	renderWan,
 	summarizeConnections,
 	summarizeLoaded,
 	summarizeUneven,
