@@ -58,9 +58,13 @@ export interface WorkerResult {
 	cpu?: CpuBuckets;
 	/** With `profile`: garbage collections by kind (count, ms). */
 	gc?: GcKinds;
+	/** ours: the item's `transfer.handedOver` (slow parts' tails another connection took). */
+	handedOver?: number;
 }
 
 registerBareNodes();
+/** The last node run's hand-overs (the measured transfer runs last). */
+let handedOver: number | undefined;
 
 async function signedUrl(baseUrl: string, videoKey: string): Promise<string> {
 	const response = await request(
@@ -159,6 +163,7 @@ async function transfer(
 	if (run.error)
 		throw new Error(`${input.variant}: ${run.error.message} ${run.error.description ?? ''}`);
 	const [item] = run.items;
+	handedOver = (item?.json.transfer as { handedOver?: number } | undefined)?.handedOver;
 	await deleteBinaries(run);
 	const stored = run.items.reduce(
 		(sum, one) => sum + Number(one.binary?.data?.bytes ?? one.json.fileSize),
@@ -200,6 +205,7 @@ async function main(): Promise<void> {
 		url,
 		cpu,
 		gc: gcWatch?.(),
+		handedOver,
 	};
 	process.stdout.write(`${JSON.stringify(result)}\n`);
 }

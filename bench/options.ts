@@ -1,9 +1,9 @@
-// npm run bench's command line (--short, --only, --wan-sizes, --memory-size, --queue) and the
+// npm run bench's command line (--short, --only, --wan-sizes, --wan-rounds, --memory-size, --queue) and the
 // sizes and counts of each phase in full and short mode.
 import { GiB, MiB } from './measure';
 
 export const SHORT = process.argv.includes('--short') || process.env.BENCH_SHORT === '1';
-/** --only=download,paging,overhead,pacing,scrub runs some phases (for profiling); results are then not written (--only=scrub or --only=storage alone, full mode: its section of bench/results/results.md is). */
+/** --only=download,paging,overhead,pacing,scrub runs some phases (for profiling); results are then not written (--only=scrub, --only=storage or --only=wan alone, full mode, --only=wan without --wan-sizes and --wan-rounds: its section of bench/results/results.md is). */
 export const ONLY = process.argv
 	.find((a) => a.startsWith('--only='))
 	?.slice('--only='.length)
@@ -15,6 +15,16 @@ export const WAN_SIZES = process.argv
 	?.slice('--wan-sizes='.length)
 	.split(',')
 	.map((mib) => Number(mib) * 1024 * 1024);
+/** --wan-rounds=N: interleaved rounds per WAN size (default: wanRoundsFor below). */
+export const WAN_ROUNDS = Number(
+	process.argv.find((a) => a.startsWith('--wan-rounds='))?.slice('--wan-rounds='.length) ?? NaN,
+);
+/**
+ * WAN rounds per size: one in short mode; in full mode 3 up to 1 GiB (a round there takes about
+ * 7 minutes) and 1 above (a 4 GiB round takes about 30: its one-stream rows run ~3 minutes each).
+ */
+export const wanRoundsFor = (size: number) =>
+	WAN_ROUNDS >= 1 ? Math.floor(WAN_ROUNDS) : SHORT || size > GiB ? 1 : 3;
 /** --memory-size=1024 (MiB) replaces the memory phase's file size. */
 export const MEMORY_SIZE = process.argv
 	.find((a) => a.startsWith('--memory-size='))

@@ -2,7 +2,8 @@
 import type { Machine } from './machine';
 import { MEASURING } from './cpu-profile';
 import { renderMemory, type MemoryEntry } from './memory-phase';
-import { renderWan, type WanEntry } from './wan-phase';
+import { renderWan } from './wan-render';
+import type { WanEntry } from './wan-report';
 import { renderStorage, type StorageRow } from './storage-report';
 import { renderScrub, type ScrubResult } from './scrub-report';
 

@@ -9,7 +9,8 @@
 //   3. pacing    three workflows at once on one Partner key, 300 per window, time-scaled
 //   4. overhead  Get Download URL over 1,000 items, per item above the simulator's own time
 //   5. wan       Download File over a WAN-like link (25 MB/s per connection, 40 ms, 100 MB/s in
-//                all): 1, 2, 4, 8, 16 Parallel Connections vs n8n alone and raw undici (wan-phase.ts)
+//                all): 1, 2, 4, 8, 16 Parallel Connections vs n8n alone, raw undici and aria2c in
+//                interleaved rounds, uneven links, one core kept busy (wan-phase.ts)
 //   6. memory    peak RSS growth at 1, 2, 4, 8, 16 Parallel Connections, loopback and WAN, beside
 //                n8n alone in the same rounds (memory-phase.ts)
 //   7. storage   GridBank -> Download File -> n8n's S3, SFTP and Read/Write Files nodes in a
@@ -32,7 +33,17 @@ import { ChildSimulator } from './sim';
 import { registerBareNodes } from './bare-nodes';
 import { benchMemory } from './memory-phase';
 import { benchWan, WAN_LINK } from './wan-phase';
-import { CONFIG, MEMORY_SIZE, ONLY, phase, QUEUE, SHORT, WAN_SIZES } from './options';
+import {
+	CONFIG,
+	MEMORY_SIZE,
+	ONLY,
+	phase,
+	QUEUE,
+	SHORT,
+	WAN_ROUNDS,
+	WAN_SIZES,
+	wanRoundsFor,
+} from './options';
 import { log, round, worker } from './phase-helpers';
 import { benchDownload } from './download-phase';
 import { benchPaging } from './paging-phase';
@@ -43,6 +54,7 @@ import { storagePlans } from './storage-plans';
 import { benchScrub } from './scrub-phase';
 import { writeScrubSection } from './scrub-report';
 import { describeStorageRun, writeStorageSection } from './storage-section';
+import { describeWanRun, writeWanSection } from './wan-section';
 
 registerBareNodes();
 
@@ -88,7 +100,7 @@ async function main(): Promise<void> {
 	if (phase('wan')) {
 		const sim = await ChildSimulator.start({ logLimit: 1_000 });
 		try {
-			await benchWan(results, sim, WAN_SIZES ?? CONFIG.wanSizes, worker, log);
+			await benchWan(results, sim, WAN_SIZES ?? CONFIG.wanSizes, wanRoundsFor, worker, log);
 		} finally {
 			await sim.close();
 		}
@@ -124,6 +136,19 @@ async function main(): Promise<void> {
 	if (scrub && ONLY?.length === 1 && !SHORT) writeScrubSection(scrub);
 	results.seconds = round((now() - started) / 1000);
 	results.loadAverage.end = os.loadavg().map((l) => round(l, 2));
+	// Run alone (--only=wan, full mode, its own sizes and rounds), its entries replace their
+	// section of bench/results/results.md; narrowed (--wan-sizes, --wan-rounds), it writes bench/tmp only.
+	if (
+		results.wan &&
+		ONLY?.length === 1 &&
+		ONLY[0] === 'wan' &&
+		!SHORT &&
+		!WAN_SIZES &&
+		!(WAN_ROUNDS >= 1)
+	) {
+		writeWanSection(results.wan, describeWanRun(results, process.argv.slice(2)));
+		log('--only=wan: its section of bench/results/results.md and fields of results.json rewritten');
+	}
 	// Run alone (--only=storage, full mode), its rows replace their section of bench/results/results.md too.
 	if (results.storage && ONLY?.length === 1 && ONLY[0] === 'storage' && !SHORT) {
 		// eslint-disable-next-line @typescript-eslint/no-require-imports

@@ -1,6 +1,7 @@
 // The simulator in a child process (forked by sim.ts): on a 2-core machine its CPU and memory
 // must not count as ours. The parent drives it over IPC: {id, op, args} → {id, result | error}.
 import { startSimulator, type Simulator, type SimulatorOptions } from '../simulator';
+import { storageBytesSent } from './bytes-sent';
 
 let sim: Simulator | undefined;
 
@@ -44,13 +45,16 @@ async function handle({ op, args }: Request): Promise<unknown> {
 				page: e.query.page,
 			}));
 	}
-	// Fault switches the benchmark sets (the WAN link).
+	if (op === 'storageBytesSent') return storageBytesSent(sim.log, args[0] as string);
+	// Fault switches the benchmark sets (the WAN link, its uneven profiles).
 	if (op === 'faults.okBodyInstead')
 		return sim.faults.okBodyInstead(args[0] as string, args[1], args[2] as number);
 	if (op === 'faults.failNext')
 		return sim.faults.failNext(args[0] as Parameters<Simulator['faults']['failNext']>[0]);
 	if (op === 'faults.wanLink')
 		return sim.faults.wanLink(args[0] as Parameters<Simulator['faults']['wanLink']>[0]);
+	if (op === 'faults.unevenLink')
+		return sim.faults.unevenLink(args[0] as Parameters<Simulator['faults']['unevenLink']>[0]);
 	if (METHODS.has(op))
 		return (sim as unknown as Record<string, (...a: unknown[]) => unknown>)[op](...args);
 	throw new Error(`unknown op ${op}`);

@@ -1,0 +1,74 @@
+// --only=wan in full mode: the WAN entries replace the same sizes' entries of
+// bench/results/results.json, and the WAN section of bench/results/results.md is written again
+// from them with their targets, so the WAN phase run on its own (it takes about an hour) lands
+// in the committed results as the full run's would.
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+import { RESULTS } from './env';
+import { renderWan } from './wan-render';
+import { wanTargets, type WanEntry, type WanTarget } from './wan-report';
+
+const START = '<!-- wan-phase:start -->';
+const END = '<!-- wan-phase:end -->';
+const HEADING = '## WAN: parallel connections';
+
+/** How the entries were measured: when, by which command, on what, under which load. */
+export function describeWanRun(
+	run: {
+		date: string;
+		seconds: number;
+		machine: { cpu: string; cores: number };
+		loadAverage: { start: number[]; end: number[] };
+	},
+	args: string[],
+): string {
+	const load = (l: number[]) => l.join(', ');
+	return `Measured ${run.date.slice(0, 16).replace('T', ' ')} UTC by \`npm run bench -- ${args.join(' ')}\` (the WAN phase alone) in ${run.seconds} s on ${run.machine.cpu}, ${run.machine.cores} cores: load average (1, 5, 15 min) ${load(run.loadAverage.start)} at the start, ${load(run.loadAverage.end)} at the end.`;
+}
+
+/** Entries of this shape (interleaved rounds); older ones cannot be rendered and are dropped. */
+const current = (e: unknown): e is WanEntry => Array.isArray((e as WanEntry).rounds);
+
+/** `dir`: bench/results/ (a test passes a scratch folder). `measured`: when, by which command, under which load. */
+export function writeWanSection(entries: WanEntry[], measured: string, dir = RESULTS): void {
+	const jsonFile = join(dir, 'results.json');
+	const json = existsSync(jsonFile)
+		? (JSON.parse(readFileSync(jsonFile, 'utf8')) as Record<string, unknown>)
+		: undefined;
+	const fresh = new Set(entries.map((e) => e.label));
+	const kept = ((json?.wan as unknown[] | undefined) ?? [])
+		.filter(current)
+		.filter((e) => !fresh.has(e.label));
+	const merged = [...kept, ...entries].sort((a, b) => a.size - b.size);
+	const targets: WanTarget[] = merged.flatMap((e) => wanTargets(e));
+	const note = kept.length
+		? `${measured} It measured ${entries.map((e) => e.label).join(' and ')}; ${kept.map((e) => e.label).join(' and ')} from an earlier run: ${String(json?.wanMeasured ?? '')}`
+		: measured;
+	if (json) {
+		Object.assign(json, { wan: merged, wanMeasured: note, wanTargets: targets });
+		writeFileSync(jsonFile, `${JSON.stringify(json, null, '\t')}\n`);
+	}
+	const mdFile = join(dir, 'results.md');
+	if (!existsSync(mdFile)) return;
+	const text = readFileSync(mdFile, 'utf8');
+	const section = `${START}\n${renderWan(merged, note, targets).join('\n')}\n${END}\n`;
+	let a = text.indexOf(START);
+	let b = text.indexOf(END);
+	if (a >= 0 && b > a) b += END.length;
+	else {
+		// The section a full run wrote, without markers: up to the next section or marker.
+		a = text.indexOf(HEADING);
+		const next = [text.indexOf('\n## ', a + 1), text.indexOf('\n<!-- ', a + 1)].filter(
+			(i) => i > a,
+		);
+		b = a < 0 ? -1 : next.length ? Math.min(...next) + 1 : text.length;
+	}
+	const rest = (s: string) => s.replace(/^\n+/, '');
+	writeFileSync(
+		mdFile,
+		a < 0
+			? `${text.replace(/\n+$/, '')}\n\n${section}`
+			: `${text.slice(0, a)}${section}\n${rest(text.slice(b))}`.replace(/\n+$/, '\n'),
+	);
+}
