@@ -3,7 +3,7 @@
 import { GiB, MiB } from './measure';
 
 export const SHORT = process.argv.includes('--short') || process.env.BENCH_SHORT === '1';
-/** --only=download,paging,overhead,pacing,scrub runs some phases (for profiling); results are then not written (--only=scrub, --only=storage or --only=wan alone, full mode, --only=wan without --wan-sizes and --wan-rounds: its section of bench/results/results.md is). */
+/** --only=download,paging,overhead,pacing,scrub runs some phases (for profiling); results are then not written (--only=scrub, --only=storage or --only=wan alone, full mode, --only=wan at the full run's sizes (any --wan-rounds): its section of bench/results/results.md is). */
 export const ONLY = process.argv
 	.find((a) => a.startsWith('--only='))
 	?.slice('--only='.length)

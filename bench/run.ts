@@ -33,17 +33,7 @@ import { ChildSimulator } from './sim';
 import { registerBareNodes } from './bare-nodes';
 import { benchMemory } from './memory-phase';
 import { benchWan, WAN_LINK } from './wan-phase';
-import {
-	CONFIG,
-	MEMORY_SIZE,
-	ONLY,
-	phase,
-	QUEUE,
-	SHORT,
-	WAN_ROUNDS,
-	WAN_SIZES,
-	wanRoundsFor,
-} from './options';
+import { CONFIG, MEMORY_SIZE, ONLY, phase, QUEUE, SHORT, WAN_SIZES, wanRoundsFor } from './options';
 import { log, round, worker } from './phase-helpers';
 import { benchDownload } from './download-phase';
 import { benchPaging } from './paging-phase';
@@ -136,15 +126,15 @@ async function main(): Promise<void> {
 	if (scrub && ONLY?.length === 1 && !SHORT) writeScrubSection(scrub);
 	results.seconds = round((now() - started) / 1000);
 	results.loadAverage.end = os.loadavg().map((l) => round(l, 2));
-	// Run alone (--only=wan, full mode, its own sizes and rounds), its entries replace their
-	// section of bench/results/results.md; narrowed (--wan-sizes, --wan-rounds), it writes bench/tmp only.
+	// Run alone (--only=wan, full mode), its entries replace the same sizes' entries in
+	// bench/results/results.md (the section names the command, so its rounds); sizes other than
+	// the full run's (--wan-sizes=256) write bench/tmp only.
 	if (
 		results.wan &&
 		ONLY?.length === 1 &&
 		ONLY[0] === 'wan' &&
 		!SHORT &&
-		!WAN_SIZES &&
-		!(WAN_ROUNDS >= 1)
+		(WAN_SIZES ?? []).every((size) => CONFIG.wanSizes.includes(size))
 	) {
 		writeWanSection(results.wan, describeWanRun(results, process.argv.slice(2)));
 		log('--only=wan: its section of bench/results/results.md and fields of results.json rewritten');

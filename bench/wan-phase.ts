@@ -130,11 +130,20 @@ export async function benchWan(
 					const aria = withAria2
 						? await timed(`aria2c ${connections}`, aria2c(connections))
 						: undefined;
+					// n8n's own floor for ranged parts, where CPU is compared (issue 36 point 3).
+					const n8nRanged =
+						connections >= 4
+							? await timed(
+									`n8n's helpers ${connections} ranged parts`,
+									node({ variant: 'n8n-ranged', connections }),
+								)
+							: undefined;
 					wanRound.byConnections.push({
 						connections,
 						ours,
 						rawRanged,
 						...(aria ? { aria2c: aria } : {}),
+						...(n8nRanged ? { n8nRanged } : {}),
 					});
 				}
 				for (const profile of UNEVEN_PROFILES) {

@@ -34,7 +34,14 @@ export interface WanRun {
 export interface WanRound {
 	n8n: WanRun;
 	raw: WanRun;
-	byConnections: Array<{ connections: number; ours: WanRun; rawRanged: WanRun; aria2c?: WanRun }>;
+	byConnections: Array<{
+		connections: number;
+		ours: WanRun;
+		rawRanged: WanRun;
+		aria2c?: WanRun;
+		/** n8n's own helpers with the same ranged parts (no order, no checks): the floor for the node's CPU. */
+		n8nRanged?: WanRun;
+	}>;
 	/** At the default connections, on an uneven link (wan-uneven.ts). */
 	uneven: Array<{ profile: string; ours: WanRun; aria2c?: WanRun }>;
 }
@@ -87,7 +94,7 @@ export function summarizeConnections(entry: WanEntry) {
 			runs.length ? Math.min(...runs.map((x) => x.cpuSecondsPerGiB)) : undefined;
 		const aria = present(rows.map((c) => c.aria2c));
 		const loads = rows.flatMap((c) =>
-			[c.ours, c.rawRanged, ...present([c.aria2c])].flatMap((x) => x.load),
+			[c.ours, c.rawRanged, ...present([c.aria2c, c.n8nRanged])].flatMap((x) => x.load),
 		);
 		return {
 			connections,
@@ -104,7 +111,13 @@ export function summarizeConnections(entry: WanEntry) {
 				ours: least(ours) as number,
 				raw: least(rows.map((c) => c.rawRanged)) as number,
 				aria2c: least(aria),
+				n8nRanged: least(present(rows.map((c) => c.n8nRanged))),
 			},
+			cpuToN8nRanged: med(
+				rows
+					.filter((c) => c.n8nRanged)
+					.map((c) => c.ours.cpuSecondsPerGiB / (c.n8nRanged as WanRun).cpuSecondsPerGiB),
+			),
 			cpuToRaw: med(
 				rows.map((c) => c.ours.cpuSecondsPerGiB / c.rawRanged.cpuSecondsPerGiB),
 			) as number,
