@@ -58,13 +58,15 @@ describe('storage-chain plans', () => {
 		expect(plans.map((p) => p.nodes.join(','))).toEqual([
 			...plans.slice(0, 3).map(() => every.join(',')),
 			'n8n alone,Read/Write Files,Copy to Storage',
-			'n8n alone,Read/Write Files,S3,Copy to Storage',
-			'n8n alone,Read/Write Files,Copy to Storage',
+			// Over the WAN link, the raw copy (undici + lib-storage) beside the copy: what the path allows.
+			'n8n alone,Read/Write Files,S3,Copy to Storage,Raw copy',
+			'n8n alone,Read/Write Files,Copy to Storage,Raw copy',
 		]);
 	});
 
 	test('--storage-nodes keeps only the rows named; plans made the same by --storage-size run once', () => {
 		const copy = { mode: 'filesystem', size: 4096 * MiB, nodes: ['n8n alone', 'Copy to Storage'] };
+		const raw = { ...copy, nodes: [...copy.nodes, 'Raw copy'] };
 		expect(
 			storagePlans(false, [
 				'--storage-size=4096',
@@ -73,7 +75,8 @@ describe('storage-chain plans', () => {
 			]),
 		).toEqual([
 			{ ...copy, link: 'loopback' },
-			{ ...copy, link: 'wan' },
+			// The copy brings its raw baseline where the plan has one (over the WAN link).
+			{ ...raw, link: 'wan' },
 		]);
 		expect(storagePlans(false, ['--storage-links=wan']).map((p) => [p.link, p.size / GiB])).toEqual(
 			[
