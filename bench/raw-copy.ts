@@ -3,7 +3,9 @@
 // over `connections` connections (each takes the next segment as soon as it has one: no window
 // tied to the slowest, up to LOOK_AHEAD segments ahead of the upload), and AWS's own
 // lib-storage Upload streams them in order into the same S3 server with the copy's part size
-// and parts in flight (queueSize). No guards, no SHA-256 of the whole: the most the path gives.
+// and parts in flight (queueSize), each part with the SDK's default checksum (CRC32 in this
+// version, where the copy sends Content-MD5). No guards, no SHA-256 of the whole: the most the
+// path gives.
 //
 // argv: JSON RawCopyInput; prints one JSON line, RawCopyResult.
 import './env';

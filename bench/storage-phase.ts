@@ -110,6 +110,8 @@ export async function benchStorageChain(
 			const videoKey = await sim.benchVideo(30 + p, plan.size, `chain-${p}.mov`);
 			const expected = fileSha256(videoKey, plan.size);
 			env = { N8N_DEFAULT_BINARY_DATA_MODE: plan.mode };
+			// BENCH_N8N_NODE_OPTIONS="--cpu-prof --cpu-prof-dir=…": each n8n process under a profiler.
+			if (process.env.BENCH_N8N_NODE_OPTIONS) env.NODE_OPTIONS = process.env.BENCH_N8N_NODE_OPTIONS;
 			await sim.call('faults.wanLink', plan.link === 'wan' ? WAN_LINK : null);
 			const planRows: StorageRow[] = [];
 			for (const which of plan.nodes) {
@@ -131,7 +133,7 @@ export async function benchStorageChain(
 				rmSync(join(n8n.userFolder, '.n8n', 'binaryData'), { recursive: true, force: true });
 				planRows.push(row);
 				log(
-					`storage ${plan.mode} ${label(plan.size)} ${plan.link} ${which}: ${row.error ? `FAILED: ${row.error}` : `peak RSS ${row.peakMiB} MiB, ${row.mbPerSecond ?? '-'} MB/s${row.shareOfLink === undefined ? '' : ` (${row.shareOfLink} of the link)`}, hash ${row.hashOk === undefined ? '-' : row.hashOk ? 'ok' : 'WRONG'}`}`,
+					`storage ${plan.mode} ${label(plan.size)} ${plan.link} ${which}: ${row.error ? `FAILED: ${row.error}` : `peak RSS ${which === 'Raw copy' ? '-' : `${row.peakMiB} MiB`}, ${row.mbPerSecond ?? '-'} MB/s${row.shareOfLink === undefined ? '' : ` (${row.shareOfLink} of the link)`}, hash ${row.hashOk === undefined ? '-' : row.hashOk ? 'ok' : 'WRONG'}`}`,
 				);
 			}
 			rows.push(...compare(planRows));

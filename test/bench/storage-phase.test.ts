@@ -151,6 +151,19 @@ describe('storage-chain verdicts and report', () => {
 		expect(targets[3]?.value).toBe('0.95 (95 of 100 MB/s)');
 	});
 
+	test('the raw copy (not an n8n process) shows no n8n memory; the copy shows its MB/s over the raw copy', () => {
+		const wan = { link: 'wan' as const, mbPerSecond: 60, shareOfLink: 0.6 };
+		const raw = row({ node: 'Raw copy', ...wan, mbPerSecond: 75, shareOfLink: 0.75, peakMiB: 0 });
+		const copy = row({ node: 'Copy to Storage', ...wan, growthMiB: 150, ratioToRawCopy: 0.8 });
+		const md = renderStorage([raw, copy]).join('\n');
+		expect(md).toMatch(/\| WAN \| Raw copy \| - \| - \| - \| - \| 75 \| 0.75 \| - \| ok \| - \|/);
+		expect(md).toMatch(
+			/\| WAN \| Copy to Storage \| 500 MiB \| 150 MiB \|.*\| 60 \| 0.6 \| 0.8 \| ok \|/,
+		);
+		const share = storageTargets([raw, copy]).find((t) => t.name.endsWith('what the link allows'));
+		expect(share?.value).toBe("0.6 (60 of 100 MB/s; 0.8 of the raw copy's)");
+	});
+
 	test('bench/results/results.md gets one line per row, failures with their message', () => {
 		const md = renderStorage([
 			row({ node: 'n8n alone', growthMiB: 0 }),
