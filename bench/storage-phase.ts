@@ -18,6 +18,7 @@ import { BUCKET, chainWorkflow, storageCredentials, type StorageNode } from './s
 import type { StoragePlan } from './storage-plans';
 import { LINK_MB_PER_SECOND, storageTargets, verdict, type StorageRow } from './storage-report';
 import { WAN_LINK } from './wan-phase';
+import { rawCopyRun } from './raw-copy-run';
 
 interface Instance {
 	userFolder: string;
@@ -66,7 +67,7 @@ const S3_FILES = ['object', 'metadata.json', 'object.md5'].map((s) => `._S3rver_
 
 /** The files each node's copy leaves; the first holds the bytes. */
 function destination(which: StorageNode, dirs: Record<string, string>, name: string): string[] {
-	if (which === 'S3' || which === 'Copy to Storage')
+	if (which === 'S3' || which === 'Copy to Storage' || which === 'Raw copy')
 		return S3_FILES.map((suffix) => join(dirs.s3 as string, BUCKET, `${name}${suffix}`));
 	return [join((which === 'FTP (SFTP)' ? dirs.sftp : dirs.files) as string, name)];
 }
@@ -95,6 +96,7 @@ export async function benchStorageChain(
 		? await startSshd(join(ROOT, '.cache', 'bench-sshd'), await runtime.freePort())
 		: undefined;
 	const rows: StorageRow[] = [];
+	let env: Record<string, string> = {};
 	try {
 		await n8n.importCredentials([
 			...runtime.demoCredentials(sim.baseUrl, { DEMO_PARTNER_KEY, DEMO_ENTERPRISE_KEY }),
@@ -107,14 +109,19 @@ export async function benchStorageChain(
 		for (const [p, plan] of plans.entries()) {
 			const videoKey = await sim.benchVideo(30 + p, plan.size, `chain-${p}.mov`);
 			const expected = fileSha256(videoKey, plan.size);
-			const env = { N8N_DEFAULT_BINARY_DATA_MODE: plan.mode };
+			env = { N8N_DEFAULT_BINARY_DATA_MODE: plan.mode };
+			// BENCH_N8N_NODE_OPTIONS="--cpu-prof --cpu-prof-dir=…": each n8n process under a profiler.
+			if (process.env.BENCH_N8N_NODE_OPTIONS) env.NODE_OPTIONS = process.env.BENCH_N8N_NODE_OPTIONS;
 			await sim.call('faults.wanLink', plan.link === 'wan' ? WAN_LINK : null);
 			const planRows: StorageRow[] = [];
 			for (const which of plan.nodes) {
 				const id = `benchChain${p}n${planRows.length}`.padEnd(16, '0');
 				const name = `chain-${p}-${planRows.length}.mov`;
-				await n8n.importWorkflows([chainWorkflow(id, which, videoKey, name, destFolder(which))]);
-				const run = await measured(n8n, id, env, log);
+				const target = { baseUrl: sim.baseUrl, videoKey, size: plan.size, s3, bucket: BUCKET };
+				const run =
+					which === 'Raw copy'
+						? await rawCopyRun({ ...target, key: name })
+						: await chainRun(id, which, videoKey, name);
 				const row = toRow(plan, which, run);
 				if (run.ok && which !== 'n8n alone') {
 					const [file, ...rest] = destination(which, dirs, name) as [string, ...string[]];
@@ -126,7 +133,7 @@ export async function benchStorageChain(
 				rmSync(join(n8n.userFolder, '.n8n', 'binaryData'), { recursive: true, force: true });
 				planRows.push(row);
 				log(
-					`storage ${plan.mode} ${label(plan.size)} ${plan.link} ${which}: ${row.error ? `FAILED: ${row.error}` : `peak RSS ${row.peakMiB} MiB, ${row.mbPerSecond ?? '-'} MB/s${row.shareOfLink === undefined ? '' : ` (${row.shareOfLink} of the link)`}, hash ${row.hashOk === undefined ? '-' : row.hashOk ? 'ok' : 'WRONG'}`}`,
+					`storage ${plan.mode} ${label(plan.size)} ${plan.link} ${which}: ${row.error ? `FAILED: ${row.error}` : `peak RSS ${which === 'Raw copy' ? '-' : `${row.peakMiB} MiB`}, ${row.mbPerSecond ?? '-'} MB/s${row.shareOfLink === undefined ? '' : ` (${row.shareOfLink} of the link)`}, hash ${row.hashOk === undefined ? '-' : row.hashOk ? 'ok' : 'WRONG'}`}`,
 				);
 			}
 			rows.push(...compare(planRows));
@@ -138,6 +145,16 @@ export async function benchStorageChain(
 		rmSync(base, { recursive: true, force: true });
 	}
 	return { rows, targets: storageTargets(rows) };
+
+	async function chainRun(
+		id: string,
+		which: Exclude<StorageNode, 'Raw copy'>,
+		videoKey: string,
+		name: string,
+	) {
+		await n8n.importWorkflows([chainWorkflow(id, which, videoKey, name, destFolder(which))]);
+		return await measured(n8n, id, env, log);
+	}
 
 	function destFolder(which: StorageNode): string {
 		return which === 'FTP (SFTP)' ? dirs.sftp : dirs.files;
@@ -198,7 +215,11 @@ function toRow(
 function compare(rows: StorageRow[]): StorageRow[] {
 	const alone = rows.find((r) => r.node === 'n8n alone');
 	const baseline = rows.find((r) => r.node === 'Read/Write Files');
+	const raw = rows.find((r) => r.node === 'Raw copy' && !r.error);
 	for (const r of rows) {
+		if (r.node === 'Raw copy') continue; // not an n8n process: no n8n memory to compare
+		if (raw?.mbPerSecond && r.mbPerSecond && r.node === 'Copy to Storage')
+			r.ratioToRawCopy = round(r.mbPerSecond / raw.mbPerSecond, 2);
 		if (alone?.peakMiB) {
 			r.growthMiB = round(r.peakMiB - alone.peakMiB);
 			r.peakRatioToN8n = round(r.peakMiB / alone.peakMiB, 2);

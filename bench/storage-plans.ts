@@ -20,6 +20,9 @@ const EVERY: StorageNode[] = [
 /** The copy beside the two chains it replaces; no S3 node at 4 GiB: n8n's binary store refuses a Buffer past 2 GiB. */
 const COPY_1G: StorageNode[] = ['n8n alone', 'Read/Write Files', 'S3', 'Copy to Storage'];
 const COPY_4G: StorageNode[] = ['n8n alone', 'Read/Write Files', 'Copy to Storage'];
+/** Over the WAN link, the copy beside the raw copy (raw-copy.ts): what the machine allows on that path. */
+const WAN_1G: StorageNode[] = [...COPY_1G, 'Raw copy'];
+const WAN_4G: StorageNode[] = [...COPY_4G, 'Raw copy'];
 /**
  * Full: 1 GiB in filesystem mode (what a production n8n uses for video), sizes that fit in the
  * modes that hold binary data in memory (default, 96 MiB) or in the database (256 MiB); then
@@ -33,8 +36,10 @@ export function storagePlans(short: boolean, argv = process.argv): StoragePlan[]
 	// that become the same, e.g. 1 GiB and 4 GiB at one size, run once).
 	const size = arg('storage-size');
 	const modes = arg('storage-modes')?.split(',');
-	// --storage-nodes="n8n alone,Copy to Storage": only these rows (a 4 GiB copy without the S3 node's 4 GiB Buffer).
-	const only = arg('storage-nodes')?.split(',');
+	// --storage-nodes="n8n alone,Copy to Storage": only these rows (a 4 GiB copy without the S3
+	// node's 4 GiB Buffer); the raw copy comes with the copy over the WAN link.
+	const asked = arg('storage-nodes')?.split(',');
+	const only = asked?.includes('Copy to Storage') ? [...asked, 'Raw copy'] : asked;
 	// --storage-links=wan: only the plans over that link.
 	const links = arg('storage-links')?.split(',');
 	const plans: StoragePlan[] = short
@@ -45,8 +50,8 @@ export function storagePlans(short: boolean, argv = process.argv): StoragePlan[]
 				{ mode: 'default', size: 96 * MiB, link: 'loopback', nodes: EVERY },
 				{ mode: 'database', size: 256 * MiB, link: 'loopback', nodes: EVERY },
 				{ mode: 'filesystem', size: 4 * GiB, link: 'loopback', nodes: COPY_4G },
-				{ mode: 'filesystem', size: GiB, link: 'wan', nodes: COPY_1G },
-				{ mode: 'filesystem', size: 4 * GiB, link: 'wan', nodes: COPY_4G },
+				{ mode: 'filesystem', size: GiB, link: 'wan', nodes: WAN_1G },
+				{ mode: 'filesystem', size: 4 * GiB, link: 'wan', nodes: WAN_4G },
 			];
 	return plans
 		.filter((p) => !modes || modes.includes(p.mode))

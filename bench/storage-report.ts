@@ -25,6 +25,8 @@ export interface StorageRow {
 	mbPerSecond?: number;
 	/** Over the WAN-like link: MB/s over the link's cap (what the link allows). */
 	shareOfLink?: number;
+	/** Copy to Storage: MB/s over the raw copy's (raw-copy.ts) in the same run and plan. */
+	ratioToRawCopy?: number;
 	destinationBytes?: number;
 	hashOk?: boolean;
 	verdict?: Verdict;
@@ -101,7 +103,7 @@ export function storageTargets(rows: StorageRow[]): Target[] {
 				target: `≥ ${COPY_LINK_SHARE}`,
 				value: r.error
 					? `failed: ${r.error}`
-					: `${r.shareOfLink} (${r.mbPerSecond} of ${LINK_MB_PER_SECOND} MB/s)`,
+					: `${r.shareOfLink} (${r.mbPerSecond} of ${LINK_MB_PER_SECOND} MB/s${r.ratioToRawCopy === undefined ? '' : `; ${r.ratioToRawCopy} of the raw copy's`})`,
 				met: !r.error && (r.shareOfLink ?? 0) >= COPY_LINK_SHARE,
 			});
 	}
@@ -132,7 +134,7 @@ export function renderStorage(
 					'',
 				]
 			: []),
-		`A real n8n (\`n8n execute\`, one process per row) runs Manual Trigger -> GridBank Partner (Get Download URL, Download File, 8 parallel connections) -> the storage node, against the simulator, the local S3-compatible server (scripts/services/s3-server.js), a local OpenSSH server (bench/sshd.ts) and the local disk. *Copy to Storage*: Manual Trigger -> GridBank Partner (Copy to Storage) straight into the local S3-compatible server, no binary data; its MB/s is that one node's time. Peak RSS: the n8n process's maxrss at exit. "n8n alone": Manual Trigger -> No Op in the same run and mode. Ratios: peak RSS / n8n alone's, peak RSS / Read/Write Files' (the same file written by Read/Write Files), growth / Read/Write Files' growth. MB/s: the file size over the Partner and storage nodes' execution time together. Link: *loopback*, the simulator's storage as fast as this machine serves it (the upload to the local S3-compatible server is always loopback); *WAN*, GridBank's storage behind the WAN phase's link (${WAN_LINK.connectionBytesPerSecond / 1e6} MB/s per connection, ${WAN_LINK.rttMs} ms round trip, ${LINK_MB_PER_SECOND} MB/s in all), and "/ link" is MB/s over that ${LINK_MB_PER_SECOND} MB/s, what the link allows. In default mode the file is in the run data, which \`n8n execute --rawOutput\` also prints: part of that mode's growth is the measurement's own. Hash: the destination's size and SHA-256 against the simulator's file. Memory: *holds the file* where the growth is at least half the file; else, with a file of at least ${4 * FLAT_BOUND_MIB} MiB, *flat* where it is at most ${FLAT_BOUND_MIB} MiB (the e2e suite's bound: 150 MiB of n8n's own slack + the 64 MiB parallel-download window), else *above the flat bound*; smaller files: *too small to tell*.`,
+		`A real n8n (\`n8n execute\`, one process per row) runs Manual Trigger -> GridBank Partner (Get Download URL, Download File, 8 parallel connections) -> the storage node, against the simulator, the local S3-compatible server (scripts/services/s3-server.js), a local OpenSSH server (bench/sshd.ts) and the local disk. *Copy to Storage*: Manual Trigger -> GridBank Partner (Copy to Storage) straight into the local S3-compatible server, no binary data; its MB/s is that one node's time. Peak RSS: the n8n process's maxrss at exit. "n8n alone": Manual Trigger -> No Op in the same run and mode. Ratios: peak RSS / n8n alone's, peak RSS / Read/Write Files' (the same file written by Read/Write Files), growth / Read/Write Files' growth. MB/s: the file size over the Partner and storage nodes' execution time together. Link: *loopback*, the simulator's storage as fast as this machine serves it (the upload to the local S3-compatible server is always loopback); *WAN*, GridBank's storage behind the WAN phase's link (${WAN_LINK.connectionBytesPerSecond / 1e6} MB/s per connection, ${WAN_LINK.rttMs} ms round trip, ${LINK_MB_PER_SECOND} MB/s in all), and "/ link" is MB/s over that ${LINK_MB_PER_SECOND} MB/s, what the link allows. *Raw copy* (not an n8n node: bench/raw-copy.ts, in a process of its own): undici fetching the same signed URL as ranged segments over the copy's connections, segment size and link, streamed in order into the same S3 server by AWS's own \`@aws-sdk/lib-storage\` Upload with the copy's part size and parts in flight, its default CRC32 part checksum instead of Content-MD5, no guards and no whole-file SHA-256: what this machine allows on that path in the same run; "/ raw copy" is the copy's MB/s over it. In default mode the file is in the run data, which \`n8n execute --rawOutput\` also prints: part of that mode's growth is the measurement's own. Hash: the destination's size and SHA-256 against the simulator's file. Memory: *holds the file* where the growth is at least half the file; else, with a file of at least ${4 * FLAT_BOUND_MIB} MiB, *flat* where it is at most ${FLAT_BOUND_MIB} MiB (the e2e suite's bound: 150 MiB of n8n's own slack + the 64 MiB parallel-download window), else *above the flat bound*; smaller files: *too small to tell*.`,
 		'',
 		row([
 			'Mode',
@@ -145,24 +147,40 @@ export function renderStorage(
 			'/ Read/Write Files (peak, growth)',
 			'MB/s',
 			'/ link',
+			'/ raw copy',
 			'Hash',
 			'Memory',
 		]),
-		row(['---', '---', '---', '---', '---', '---', '---', '---', '---', '---', '---', '---']),
+		row([
+			'---',
+			'---',
+			'---',
+			'---',
+			'---',
+			'---',
+			'---',
+			'---',
+			'---',
+			'---',
+			'---',
+			'---',
+			'---',
+		]),
 		...rows.map((r) =>
 			row([
 				r.mode,
 				r.label,
 				r.link === 'wan' ? 'WAN' : 'loopback',
 				r.node,
-				`${r.peakMiB} MiB`,
-				r.node === 'n8n alone' ? '-' : `${r.growthMiB} MiB`,
+				r.node === 'Raw copy' ? '-' : `${r.peakMiB} MiB`,
+				r.node === 'n8n alone' || r.node === 'Raw copy' ? '-' : `${r.growthMiB} MiB`,
 				r.peakRatioToN8n ?? '-',
 				r.peakRatioToBaseline === undefined
 					? '-'
 					: `${r.peakRatioToBaseline}, ${r.growthRatioToBaseline ?? '-'}`,
 				r.mbPerSecond ?? '-',
 				r.shareOfLink ?? '-',
+				r.ratioToRawCopy ?? '-',
 				r.node === 'n8n alone'
 					? '-'
 					: r.error

@@ -26,6 +26,8 @@ export const STORAGE_NODES = [
 	'S3',
 	'FTP (SFTP)',
 	'Copy to Storage',
+	// Not an n8n node: undici + AWS's lib-storage on the copy's path (raw-copy.ts), its baseline.
+	'Raw copy',
 ] as const;
 export type StorageNode = (typeof STORAGE_NODES)[number];
 
@@ -73,7 +75,7 @@ export function storageCredentials(d: Destinations): object[] {
 
 /** The node that stores the downloaded master as `objectName` (under `folder` for files). */
 function storageNode(
-	which: Exclude<StorageNode, 'Copy to Storage'>,
+	which: Exclude<StorageNode, 'Copy to Storage' | 'Raw copy'>,
 	objectName: string,
 	folder: string,
 ): N8nNode {
@@ -117,7 +119,7 @@ function storageNode(
  */
 export function chainWorkflow(
 	id: string,
-	which: StorageNode,
+	which: Exclude<StorageNode, 'Raw copy'>,
 	videoKey: string,
 	objectName: string,
 	folder: string,

@@ -58,13 +58,15 @@ describe('storage-chain plans', () => {
 		expect(plans.map((p) => p.nodes.join(','))).toEqual([
 			...plans.slice(0, 3).map(() => every.join(',')),
 			'n8n alone,Read/Write Files,Copy to Storage',
-			'n8n alone,Read/Write Files,S3,Copy to Storage',
-			'n8n alone,Read/Write Files,Copy to Storage',
+			// Over the WAN link, the raw copy (undici + lib-storage) beside the copy: what the path allows.
+			'n8n alone,Read/Write Files,S3,Copy to Storage,Raw copy',
+			'n8n alone,Read/Write Files,Copy to Storage,Raw copy',
 		]);
 	});
 
 	test('--storage-nodes keeps only the rows named; plans made the same by --storage-size run once', () => {
 		const copy = { mode: 'filesystem', size: 4096 * MiB, nodes: ['n8n alone', 'Copy to Storage'] };
+		const raw = { ...copy, nodes: [...copy.nodes, 'Raw copy'] };
 		expect(
 			storagePlans(false, [
 				'--storage-size=4096',
@@ -73,7 +75,8 @@ describe('storage-chain plans', () => {
 			]),
 		).toEqual([
 			{ ...copy, link: 'loopback' },
-			{ ...copy, link: 'wan' },
+			// The copy brings its raw baseline where the plan has one (over the WAN link).
+			{ ...raw, link: 'wan' },
 		]);
 		expect(storagePlans(false, ['--storage-links=wan']).map((p) => [p.link, p.size / GiB])).toEqual(
 			[
@@ -146,6 +149,19 @@ describe('storage-chain verdicts and report', () => {
 			],
 		]);
 		expect(targets[3]?.value).toBe('0.95 (95 of 100 MB/s)');
+	});
+
+	test('the raw copy (not an n8n process) shows no n8n memory; the copy shows its MB/s over the raw copy', () => {
+		const wan = { link: 'wan' as const, mbPerSecond: 60, shareOfLink: 0.6 };
+		const raw = row({ node: 'Raw copy', ...wan, mbPerSecond: 75, shareOfLink: 0.75, peakMiB: 0 });
+		const copy = row({ node: 'Copy to Storage', ...wan, growthMiB: 150, ratioToRawCopy: 0.8 });
+		const md = renderStorage([raw, copy]).join('\n');
+		expect(md).toMatch(/\| WAN \| Raw copy \| - \| - \| - \| - \| 75 \| 0.75 \| - \| ok \| - \|/);
+		expect(md).toMatch(
+			/\| WAN \| Copy to Storage \| 500 MiB \| 150 MiB \|.*\| 60 \| 0.6 \| 0.8 \| ok \|/,
+		);
+		const share = storageTargets([raw, copy]).find((t) => t.name.endsWith('what the link allows'));
+		expect(share?.value).toBe("0.6 (60 of 100 MB/s; 0.8 of the raw copy's)");
 	});
 
 	test('bench/results/results.md gets one line per row, failures with their message', () => {

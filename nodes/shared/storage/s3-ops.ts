@@ -29,9 +29,10 @@ function failed(run: CopyRun, op: string, answer: S3Answer) {
 	});
 }
 
-const bodyHeaders = (body: Buffer, contentType = 'application/octet-stream') => ({
+/** `md5`: the body's Content-MD5 when the caller hashed it already (a part, as it was filled). */
+const bodyHeaders = (body: Buffer, contentType = 'application/octet-stream', md5?: string) => ({
 	'content-type': contentType,
-	'content-md5': createHash('md5').update(body).digest('base64'),
+	'content-md5': md5 ?? createHash('md5').update(body).digest('base64'),
 	'x-amz-content-sha256': UNSIGNED_PAYLOAD,
 });
 
@@ -89,6 +90,8 @@ export async function uploadPart(
 	uploadId: string,
 	partNumber: number,
 	body: Buffer,
+	/** The part's Content-MD5 (base64), hashed as the part was filled. */
+	md5: string,
 ): Promise<string> {
 	const op = `UploadPart ${partNumber}`;
 	const query = { partNumber: String(partNumber), uploadId };
@@ -96,7 +99,7 @@ export async function uploadPart(
 		op,
 		method: 'PUT',
 		url: url(run, query),
-		headers: bodyHeaders(body),
+		headers: bodyHeaders(body, undefined, md5),
 		body,
 	});
 	const etag = token(header(answer.headers, 'etag'));

@@ -1,8 +1,9 @@
 // The ordered body of a download (every guard of nodes/shared/download/ on it) into the bucket:
 // SHA-256 of the bytes as they pass, then one PUT (a file that fits one part) or a multipart
-// upload whose parts go up in parallel. Memory: the parts in flight plus the one being filled
-// (part-plan.ts), whatever the file's size: that many part buffers, reused. Any failure or cancel aborts the multipart upload, and
-// the object appears only on Complete.
+// upload whose parts go up in parallel, each part's Content-MD5 computed as it is filled. Memory:
+// the parts in flight plus the one being filled (part-plan.ts), whatever the file's size: that
+// many part buffers, reused. Any failure or cancel aborts the multipart upload, and the object
+// appears only on Complete.
 import { createHash } from 'node:crypto';
 
 import type { BinaryStream } from '../download/ordered-output';
@@ -69,14 +70,20 @@ async function multipart(
 	let size = 0;
 	let part: Buffer | undefined;
 	let filled = 0;
+	// The part's MD5 grows with it, a network chunk at a time: no 8 MiB hash blocks the event
+	// loop (and with it every connection's reads) when the part is sent.
+	let partMd5 = createHash('md5');
 	const send = (buffer: Buffer, length: number) => {
 		const number = ++parts;
 		if (number > 10_000) throw new TransferError('the file needs more than 10,000 parts');
+		const md5 = partMd5.digest('base64');
+		partMd5 = createHash('md5');
 		const sending: Promise<void> = uploadPart(
 			run,
 			uploadId,
 			number,
 			buffer.subarray(0, length),
+			md5,
 		).then(
 			(etag) => {
 				etags[number - 1] = etag;
@@ -96,6 +103,7 @@ async function multipart(
 			for (let at = 0; at < chunk.length; ) {
 				part ??= free.pop() ?? Buffer.allocUnsafeSlow(plan.partBytes);
 				const copied = chunk.copy(part, filled, at, at + plan.partBytes - filled);
+				partMd5.update(chunk.subarray(at, at + copied));
 				filled += copied;
 				at += copied;
 				if (filled < plan.partBytes) continue;

@@ -1,0 +1,73 @@
+// The storage phase's raw-copy row: raw-copy.ts in a fresh process, with the copy's own
+// connections, segment size, part size and parts in flight, so "copy / raw copy" compares the
+// node with the most this machine gives on the same path in the same run.
+import { fork } from 'node:child_process';
+import { join } from 'node:path';
+
+import { DEFAULT_CONNECTIONS } from '../nodes/shared/read-parameters';
+import { COPY_WINDOW_BYTES, planSegments } from '../nodes/shared/download/segment-plan';
+import { planParts } from '../nodes/shared/storage/part-plan';
+import type { RawCopyInput, RawCopyResult } from './raw-copy';
+
+export type RawCopyTarget = Pick<
+	RawCopyInput,
+	'baseUrl' | 'videoKey' | 'size' | 's3' | 'bucket' | 'key'
+>;
+
+/** What the copy itself would use for a file of `size` at the default connection count. */
+export function copyShape(size: number) {
+	const segments = planSegments(size, DEFAULT_CONNECTIONS, COPY_WINDOW_BYTES);
+	const parts = planParts(size, DEFAULT_CONNECTIONS);
+	return {
+		connections: segments?.connections ?? 1,
+		segmentBytes: segments?.segmentBytes ?? size,
+		partBytes: parts.partBytes,
+		queueSize: parts.inFlight,
+	};
+}
+
+export function runRawCopy(target: RawCopyTarget): Promise<RawCopyResult> {
+	const input: RawCopyInput = { ...target, ...copyShape(target.size) };
+	return new Promise((resolve, reject) => {
+		const child = fork(join(__dirname, 'raw-copy.js'), [JSON.stringify(input)], {
+			execArgv: ['--expose-gc'],
+			stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
+		});
+		let out = '';
+		child.stdout?.on('data', (chunk: Buffer) => (out += chunk.toString()));
+		child.on('error', reject);
+		child.on('exit', (code) => {
+			const line = out.trim().split('\n').pop() ?? '';
+			if (code !== 0) return reject(new Error(`raw copy exited with ${code}`));
+			try {
+				resolve(JSON.parse(line) as RawCopyResult);
+			} catch {
+				reject(new Error(`raw copy printed no result: ${out.slice(0, 500)}`));
+			}
+		});
+	});
+}
+
+/** The raw copy as the phase's rows take an n8n run: its time as the 'Store' node's, no n8n memory. */
+export async function rawCopyRun(target: RawCopyTarget): Promise<{
+	ok: boolean;
+	code: number;
+	runData: Record<string, Array<{ executionTime?: number }>>;
+	error?: { message: string };
+}> {
+	try {
+		const result = await runRawCopy(target);
+		return {
+			ok: true,
+			code: 0,
+			runData: { Store: [{ executionTime: result.seconds * 1000 }] },
+		};
+	} catch (error) {
+		return {
+			ok: false,
+			code: 1,
+			runData: {},
+			error: { message: error instanceof Error ? error.message : String(error) },
+		};
+	}
+}

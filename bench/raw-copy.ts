@@ -1,0 +1,136 @@
+// The raw copy: what this machine allows on Copy to Storage's path, in a fresh process forked by
+// the storage phase (raw-copy-run.ts). undici fetches the same signed URL as ranged segments
+// over `connections` connections (each takes the next segment as soon as it has one: no window
+// tied to the slowest, up to LOOK_AHEAD segments ahead of the upload), and AWS's own
+// lib-storage Upload streams them in order into the same S3 server with the copy's part size
+// and parts in flight (queueSize), each part with the SDK's default checksum (CRC32 in this
+// version, where the copy sends Content-MD5). No guards, no SHA-256 of the whole: the most the
+// path gives.
+//
+// argv: JSON RawCopyInput; prints one JSON line, RawCopyResult.
+import './env';
+
+import { Readable } from 'node:stream';
+import { S3Client } from '@aws-sdk/client-s3';
+import { Upload } from '@aws-sdk/lib-storage';
+import { Agent, request } from 'undici';
+
+import { USER_AGENT } from '../nodes/shared/version';
+import { DEMO_PARTNER_KEY } from '../simulator';
+import { PeakRss } from './measure';
+
+export interface RawCopyInput {
+	baseUrl: string;
+	videoKey: string;
+	size: number;
+	connections: number;
+	segmentBytes: number;
+	partBytes: number;
+	queueSize: number;
+	s3: { endpoint: string; region: string; accessKeyId: string; secretAccessKey: string };
+	bucket: string;
+	key: string;
+}
+
+export interface RawCopyResult {
+	seconds: number;
+	cpuSeconds: number;
+	rssGrowthBytes: number;
+}
+
+/** Segments fetched ahead of the one the upload reads (memory: this many segments at most). */
+const LOOK_AHEAD = 16;
+
+async function signedUrl(baseUrl: string, videoKey: string): Promise<string> {
+	const response = await request(
+		`${baseUrl}/partner/v1/videos/${encodeURIComponent(videoKey)}/download`,
+		{ headers: { authorization: `Bearer ${DEMO_PARTNER_KEY}`, 'user-agent': USER_AGENT } },
+	);
+	const body = (await response.body.json()) as { url: string };
+	if (response.statusCode !== 200) throw new Error(`download URL: HTTP ${response.statusCode}`);
+	return body.url;
+}
+
+/** The file's bytes in order, fetched as ranged segments over `connections` connections. */
+async function* segments(url: string, input: RawCopyInput): AsyncGenerator<Buffer> {
+	const { size, segmentBytes, connections } = input;
+	const dispatcher = new Agent({ connections });
+	const count = Math.ceil(size / segmentBytes);
+	const done = new Map<number, Buffer>();
+	let next = 0;
+	let wake: (() => void) | undefined;
+	let failure: unknown;
+	let consumed = 0;
+	const fetchOne = async (index: number) => {
+		const start = index * segmentBytes;
+		const end = Math.min(size, start + segmentBytes);
+		const response = await request(url, {
+			dispatcher,
+			headers: { 'user-agent': USER_AGENT, range: `bytes=${start}-${end - 1}` },
+		});
+		if (response.statusCode !== 206) throw new Error(`raw copy: HTTP ${response.statusCode}`);
+		const chunks: Buffer[] = [];
+		for await (const chunk of response.body) chunks.push(chunk as Buffer);
+		done.set(index, Buffer.concat(chunks));
+	};
+	const worker = async () => {
+		while (next < count && !failure) {
+			// Hold while the upload is LOOK_AHEAD segments behind.
+			while (next - consumed >= LOOK_AHEAD && !failure) await new Promise((r) => setTimeout(r, 5));
+			const index = next++;
+			await fetchOne(index).catch((error: unknown) => void (failure ??= error));
+			wake?.();
+		}
+	};
+	const workers = Promise.all(Array.from({ length: connections }, worker));
+	try {
+		for (let index = 0; index < count; index++) {
+			while (!done.has(index) && !failure) await new Promise<void>((r) => (wake = r));
+			if (failure) throw failure;
+			const segment = done.get(index) as Buffer;
+			done.delete(index);
+			consumed = index + 1;
+			yield segment;
+		}
+		await workers;
+	} finally {
+		await dispatcher.close();
+	}
+}
+
+async function main(): Promise<void> {
+	const input = JSON.parse(process.argv[2] ?? '{}') as RawCopyInput;
+	const url = await signedUrl(input.baseUrl, input.videoKey);
+	const client = new S3Client({
+		endpoint: input.s3.endpoint,
+		region: input.s3.region,
+		forcePathStyle: true,
+		credentials: { accessKeyId: input.s3.accessKeyId, secretAccessKey: input.s3.secretAccessKey },
+	});
+	const meter = new PeakRss();
+	meter.start();
+	const cpuAtStart = process.cpuUsage();
+	const t0 = performance.now();
+	await new Upload({
+		client,
+		params: { Bucket: input.bucket, Key: input.key, Body: Readable.from(segments(url, input)) },
+		partSize: input.partBytes,
+		queueSize: input.queueSize,
+	}).done();
+	const seconds = (performance.now() - t0) / 1000;
+	const used = process.cpuUsage(cpuAtStart);
+	const result: RawCopyResult = {
+		seconds,
+		cpuSeconds: (used.user + used.system) / 1e6,
+		rssGrowthBytes: meter.stop().growthBytes,
+	};
+	process.stdout.write(`${JSON.stringify(result)}\n`);
+}
+
+main().then(
+	() => process.exit(0),
+	(error: unknown) => {
+		console.error(error);
+		process.exit(1);
+	},
+);
