@@ -27,7 +27,14 @@ export function copyShape(size: number) {
 }
 
 export function runRawCopy(target: RawCopyTarget): Promise<RawCopyResult> {
-	const input: RawCopyInput = { ...target, ...copyShape(target.size) };
+	// Only the store's address and keys: the server's handle also carries its request log, which
+	// after a 4 GiB copy no longer fits one command-line argument (spawn E2BIG).
+	const { endpoint, region, accessKeyId, secretAccessKey } = target.s3;
+	const input: RawCopyInput = {
+		...target,
+		s3: { endpoint, region, accessKeyId, secretAccessKey },
+		...copyShape(target.size),
+	};
 	return new Promise((resolve, reject) => {
 		const child = fork(join(__dirname, 'raw-copy.js'), [JSON.stringify(input)], {
 			execArgv: ['--expose-gc'],

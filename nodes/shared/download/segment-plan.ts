@@ -11,10 +11,12 @@ import { MiB } from '../transport/values';
 /** Bytes that may wait in memory for n8n's store, over all connections. */
 export const WINDOW_BYTES = 64 * MiB;
 /**
- * A copy to storage's window (nodes/shared/storage/): its part buffers are held beside it, and
- * 8 segments of 4 MiB still keep a 100 MB/s link with a 40 ms round trip full.
+ * A copy to storage's window (nodes/shared/storage/), its part buffers held beside it: the
+ * download's. A 32 MiB window (8 segments of 4 MiB) held a copy over a 100 MB/s, 40 ms link to
+ * 0.67 of it on a quiet machine (every round trip and every wait on the slowest segment costs
+ * more with short segments); 64 MiB reached 0.83 (docs/storage-copy.md, Bounds).
  */
-export const COPY_WINDOW_BYTES = 32 * MiB;
+export const COPY_WINDOW_BYTES = WINDOW_BYTES;
 /**
  * Segment bounds. Each segment costs one request (a round trip before its first byte), so a
  * segment should take many round trips to arrive: 4 MiB at 25 MB/s is ~170 ms, 4 round trips of 40 ms.

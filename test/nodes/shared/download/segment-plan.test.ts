@@ -47,14 +47,14 @@ test('segment size: the window shared out, within 4-16 MiB', () => {
 });
 
 test.each([2, 4, 8, 16])(
-	"%i connections, a copy's 32 MiB window: segments tile the file, window ≤ 32 MiB (at most 8 connections of 4 MiB)",
+	"%i connections, a copy's 64 MiB window: segments tile the file, window ≤ 64 MiB (at most 16 connections of 4 MiB)",
 	(connections) => {
 		for (const total of [16 * MiB + 1, 4 * 1024 * MiB]) {
 			const plan = planSegments(total, connections, COPY_WINDOW_BYTES)!;
 			const segments = segmentsOf(plan);
 			expect(segments.at(-1)!.end).toBe(total);
 			expect(segments.every((s) => s.end - s.start <= plan.segmentBytes)).toBe(true);
-			expect(plan.connections).toBe(Math.min(connections, 8, segments.length));
+			expect(plan.connections).toBe(Math.min(connections, 16, segments.length));
 			expect(plan.windowBytes).toBeLessThanOrEqual(COPY_WINDOW_BYTES);
 		}
 	},
