@@ -1,7 +1,6 @@
 // What every phase of npm run bench uses: the log line, rounding, the Partner credential, a
 // node run that must have succeeded, and one transfer in a fresh process (download-worker.ts).
-import { fork } from 'node:child_process';
-import { join } from 'node:path';
+import { forkForJson } from './fork-json';
 import type { NodeRun } from '../test/harness/run-node';
 import { DEMO_PARTNER_KEY } from '../simulator';
 import { GiB } from './measure';
@@ -31,29 +30,8 @@ export function ok(run: NodeRun, what: string): NodeRun {
 // ------------------------------------------------------------------------------- 1. download
 
 /** One transfer in a fresh process (download-worker.ts): its own RSS baseline and peak. */
-export function worker(input: WorkerInput): Promise<WorkerResult> {
-	return new Promise((resolve, reject) => {
-		const child = fork(join(__dirname, 'download-worker.js'), [JSON.stringify(input)], {
-			execArgv: ['--expose-gc'],
-			stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
-		});
-		let out = '';
-		child.stdout?.on('data', (chunk: Buffer) => (out += chunk.toString()));
-		child.on('error', reject);
-		child.on('exit', (code) => {
-			const line = out.trim().split('\n').pop() ?? '';
-			if (code !== 0)
-				return reject(new Error(`download worker (${input.variant}) exited with ${code}`));
-			try {
-				resolve(JSON.parse(line) as WorkerResult);
-			} catch {
-				reject(
-					new Error(`download worker (${input.variant}) printed no result: ${out.slice(0, 500)}`),
-				);
-			}
-		});
-	});
-}
+export const worker = (input: WorkerInput) =>
+	forkForJson<WorkerResult>('download-worker.js', input, `download worker (${input.variant})`);
 
 export const mbps = (r: WorkerResult) => r.size / MB / r.seconds;
 export const cpuPerGiB = (r: WorkerResult) =>

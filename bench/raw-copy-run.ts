@@ -1,9 +1,8 @@
 // The storage phase's raw-copy row: raw-copy.ts in a fresh process, with the copy's own
 // connections, segment size, part size and parts in flight, so "copy / raw copy" compares the
 // node with the most this machine gives on the same path in the same run.
-import { fork } from 'node:child_process';
-import { join } from 'node:path';
 
+import { forkForJson } from './fork-json';
 import { DEFAULT_CONNECTIONS } from '../nodes/shared/read-parameters';
 import { COPY_WINDOW_BYTES, planSegments } from '../nodes/shared/download/segment-plan';
 import { planParts } from '../nodes/shared/storage/part-plan';
@@ -35,24 +34,7 @@ export function runRawCopy(target: RawCopyTarget): Promise<RawCopyResult> {
 		s3: { endpoint, region, accessKeyId, secretAccessKey },
 		...copyShape(target.size),
 	};
-	return new Promise((resolve, reject) => {
-		const child = fork(join(__dirname, 'raw-copy.js'), [JSON.stringify(input)], {
-			execArgv: ['--expose-gc'],
-			stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
-		});
-		let out = '';
-		child.stdout?.on('data', (chunk: Buffer) => (out += chunk.toString()));
-		child.on('error', reject);
-		child.on('exit', (code) => {
-			const line = out.trim().split('\n').pop() ?? '';
-			if (code !== 0) return reject(new Error(`raw copy exited with ${code}`));
-			try {
-				resolve(JSON.parse(line) as RawCopyResult);
-			} catch {
-				reject(new Error(`raw copy printed no result: ${out.slice(0, 500)}`));
-			}
-		});
-	});
+	return forkForJson<RawCopyResult>('raw-copy.js', input, 'raw copy');
 }
 
 /** The raw copy as the phase's rows take an n8n run: its time as the 'Store' node's, no n8n memory. */

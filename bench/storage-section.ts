@@ -5,6 +5,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { RESULTS } from './env';
+import { replaceSection } from './results-section';
 import { renderStorage, storageTargets, type StorageRow } from './storage-report';
 
 interface StorageRun {
@@ -68,26 +69,9 @@ export function writeStorageSection(run: StorageRun, runMeasured: string, dir = 
 		Object.assign(json, { storage: rows, storageMeasured: measured, storageTargets: targets });
 		writeFileSync(jsonFile, `${JSON.stringify(json, null, '\t')}\n`);
 	}
-	const mdFile = join(dir, 'results.md');
-	if (!existsSync(mdFile)) return;
-	const text = readFileSync(mdFile, 'utf8');
-	const section = `${START}\n${renderStorage(rows, measured, targets).join('\n')}\n${END}\n`;
-	let a = text.indexOf(START);
-	let b = text.indexOf(END);
-	if (a >= 0 && b > a) b += END.length;
-	else {
-		// The first section written by hand, without markers: up to the next section or marker.
-		a = text.indexOf(HEADING);
-		const next = [text.indexOf('\n## ', a + 1), text.indexOf('\n<!-- ', a + 1)].filter(
-			(i) => i > a,
-		);
-		b = a < 0 ? -1 : next.length ? Math.min(...next) : text.length;
-	}
-	const rest = (s: string) => s.replace(/^\n+/, '');
-	writeFileSync(
-		mdFile,
-		a < 0
-			? `${text.replace(/\n+$/, '')}\n\n${section}`
-			: `${text.slice(0, a)}${section}\n${rest(text.slice(b))}`.replace(/\n+$/, '\n'),
+	replaceSection(
+		join(dir, 'results.md'),
+		{ start: START, end: END, heading: HEADING },
+		renderStorage(rows, measured, targets),
 	);
 }

@@ -6,6 +6,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { RESULTS } from './env';
+import { replaceSection } from './results-section';
 import { renderWan } from './wan-render';
 import { wanTargets, type WanEntry, type WanTarget } from './wan-report';
 
@@ -49,26 +50,9 @@ export function writeWanSection(entries: WanEntry[], measured: string, dir = RES
 		Object.assign(json, { wan: merged, wanMeasured: note, wanTargets: targets });
 		writeFileSync(jsonFile, `${JSON.stringify(json, null, '\t')}\n`);
 	}
-	const mdFile = join(dir, 'results.md');
-	if (!existsSync(mdFile)) return;
-	const text = readFileSync(mdFile, 'utf8');
-	const section = `${START}\n${renderWan(merged, note, targets).join('\n')}\n${END}\n`;
-	let a = text.indexOf(START);
-	let b = text.indexOf(END);
-	if (a >= 0 && b > a) b += END.length;
-	else {
-		// The section a full run wrote, without markers: up to the next section or marker.
-		a = text.indexOf(HEADING);
-		const next = [text.indexOf('\n## ', a + 1), text.indexOf('\n<!-- ', a + 1)].filter(
-			(i) => i > a,
-		);
-		b = a < 0 ? -1 : next.length ? Math.min(...next) + 1 : text.length;
-	}
-	const rest = (s: string) => s.replace(/^\n+/, '');
-	writeFileSync(
-		mdFile,
-		a < 0
-			? `${text.replace(/\n+$/, '')}\n\n${section}`
-			: `${text.slice(0, a)}${section}\n${rest(text.slice(b))}`.replace(/\n+$/, '\n'),
+	replaceSection(
+		join(dir, 'results.md'),
+		{ start: START, end: END, heading: HEADING },
+		renderWan(merged, note, targets),
 	);
 }

@@ -1,0 +1,26 @@
+// A measured run in a fresh process (its own RSS baseline and peak): the script gets its input
+// as one JSON argument and prints its result as the last JSON line.
+import { fork } from 'node:child_process';
+import { join } from 'node:path';
+
+/** `script`: a compiled file beside this one; `what` names the run in errors. */
+export function forkForJson<T>(script: string, input: unknown, what: string): Promise<T> {
+	return new Promise((resolve, reject) => {
+		const child = fork(join(__dirname, script), [JSON.stringify(input)], {
+			execArgv: ['--expose-gc'],
+			stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
+		});
+		let out = '';
+		child.stdout?.on('data', (chunk: Buffer) => (out += chunk.toString()));
+		child.on('error', reject);
+		child.on('exit', (code) => {
+			const line = out.trim().split('\n').pop() ?? '';
+			if (code !== 0) return reject(new Error(`${what} exited with ${code}`));
+			try {
+				resolve(JSON.parse(line) as T);
+			} catch {
+				reject(new Error(`${what} printed no result: ${out.slice(0, 500)}`));
+			}
+		});
+	});
+}
