@@ -136,7 +136,8 @@ test('a segment answered with another range is asked again, never stitched in', 
 	const run = keep(await download(key, { parallelConnections: 4 }));
 	expect(run.error).toBeUndefined();
 	expect(await sha256Of(run)).toEqual({ sha256: fileSha256(key, SIZE), bytes: SIZE });
-	expect(storage(sim())).toHaveLength(planSegments(SIZE, 4)!.count + 2);
+	// Two asked again, plus any hand-over of a part that ran slow on this busy machine.
+	expect(storage(sim())).toHaveLength(planSegments(SIZE, 4)!.count + 2 + handedOver(run));
 });
 
 test('a segment that keeps coming back with the wrong range fails clearly, nothing stored', async () => {
