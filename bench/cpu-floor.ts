@@ -11,10 +11,10 @@ import './env';
 
 import type { WorkerInput, WorkerResult } from './download-worker';
 import { median, MiB } from './measure';
-import { fork } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
+import { forkForJson } from './fork-json';
 import { cpuPerGiB, mbps } from './phase-helpers';
 import { ChildSimulator } from './sim';
 
@@ -26,26 +26,11 @@ const arg = (name: string, fallback: string) =>
 const list = (name: string, fallback: string) => arg(name, fallback).split(',').filter(Boolean);
 
 /** phase-helpers.ts's worker, with V8 flags added (--v8=--trace-gc) and what else it printed kept. */
-function worker(input: WorkerInput, v8: string[], keep?: string): Promise<WorkerResult> {
-	return new Promise((resolve, reject) => {
-		const child = fork(join(__dirname, 'download-worker.js'), [JSON.stringify(input)], {
-			execArgv: ['--expose-gc', ...v8],
-			stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
-		});
-		let out = '';
-		child.stdout?.on('data', (chunk: Buffer) => (out += chunk.toString()));
-		child.on('exit', (code) => {
-			const lines = out.trim().split('\n');
-			if (keep) writeFileSync(keep, lines.slice(0, -1).join('\n'));
-			try {
-				if (code !== 0) throw new Error(`exited with ${code}`);
-				resolve(JSON.parse(lines.pop() ?? '') as WorkerResult);
-			} catch (error) {
-				reject(new Error(`worker ${input.variant}: ${String(error)} ${out.slice(-500)}`));
-			}
-		});
+const worker = (input: WorkerInput, v8: string[], keep?: string) =>
+	forkForJson<WorkerResult>('download-worker.js', input, `worker ${input.variant}`, {
+		v8,
+		...(keep ? { earlier: (text: string) => writeFileSync(keep, text) } : {}),
 	});
-}
 
 async function main(): Promise<void> {
 	const link = arg('link', 'wan');

@@ -3,18 +3,28 @@
 import { fork } from 'node:child_process';
 import { join } from 'node:path';
 
-/** `script`: a compiled file beside this one; `what` names the run in errors. */
-export function forkForJson<T>(script: string, input: unknown, what: string): Promise<T> {
+/**
+ * `script`: a compiled file beside this one; `what` names the run in errors. `v8`: more V8
+ * flags (--trace-gc); `earlier`: gets what the run printed before its result.
+ */
+export function forkForJson<T>(
+	script: string,
+	input: unknown,
+	what: string,
+	options: { v8?: string[]; earlier?: (text: string) => void } = {},
+): Promise<T> {
 	return new Promise((resolve, reject) => {
 		const child = fork(join(__dirname, script), [JSON.stringify(input)], {
-			execArgv: ['--expose-gc'],
+			execArgv: ['--expose-gc', ...(options.v8 ?? [])],
 			stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
 		});
 		let out = '';
 		child.stdout?.on('data', (chunk: Buffer) => (out += chunk.toString()));
 		child.on('error', reject);
 		child.on('exit', (code) => {
-			const line = out.trim().split('\n').pop() ?? '';
+			const lines = out.trim().split('\n');
+			const line = lines.pop() ?? '';
+			options.earlier?.(lines.join('\n'));
 			if (code !== 0) return reject(new Error(`${what} exited with ${code}`));
 			try {
 				resolve(JSON.parse(line) as T);

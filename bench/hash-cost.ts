@@ -3,14 +3,13 @@
 // without its SHA-256 (hash-off-worker.ts), rounds interleaved, each transfer in a fresh process.
 //   npm run bench -- is not used: tsc -p tsconfig.test.json --noEmit false --outDir .cache/ts,
 //   then node .cache/ts/bench/hash-cost.js [rounds]
-import { fork } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { join } from 'node:path';
 
 import { Crc32c } from '../nodes/shared/download/crc32c';
 import { DEMO_PARTNER_KEY } from '../simulator';
 import type { WorkerInput, WorkerResult } from './download-worker';
 import { GiB, median, MiB } from './measure';
+import { forkForJson } from './fork-json';
 import { cpuPerGiB, log, mbps, round } from './phase-helpers';
 import { ChildSimulator } from './sim';
 
@@ -26,21 +25,7 @@ function alone(name: string, update: (chunk: Buffer) => void): number {
 	return seconds;
 }
 
-function transfer(file: string, input: WorkerInput): Promise<WorkerResult> {
-	return new Promise((resolve, reject) => {
-		const child = fork(join(__dirname, file), [JSON.stringify(input)], {
-			execArgv: ['--expose-gc'],
-			stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
-		});
-		let out = '';
-		child.stdout?.on('data', (chunk: Buffer) => (out += chunk.toString()));
-		child.on('exit', (code) =>
-			code === 0
-				? resolve(JSON.parse(out.trim().split('\n').pop() ?? '') as WorkerResult)
-				: reject(new Error(`${file} exited with ${code}`)),
-		);
-	});
-}
+const transfer = (file: string, input: WorkerInput) => forkForJson<WorkerResult>(file, input, file);
 
 async function main() {
 	const rounds = Number(process.argv[2] ?? 5);
