@@ -28,14 +28,17 @@ const REGION = 'us-east-1';
 /**
  * Starts the server on 127.0.0.1 (port 0 = any free port) with the given buckets created;
  * `versioning`: true (every bucket) or the names of the buckets that issue x-amz-version-id.
+ * `checksums`: 'verify' (as S3: x-amz-checksum-algorithm kept, echoed and required of the parts)
+ * or 'ignore' (a store that does not know that header); `setChecksums(mode)` changes it.
  * Resolves to { endpoint, port, region, accessKeyId, secretAccessKey, directory, close(),
- * faults, requests, listMultipartUploads(bucket) }.
+ * faults, requests, listMultipartUploads(bucket), setChecksums(mode) }.
  */
 async function startS3Server({
 	directory,
 	buckets = ['gridbank-masters'],
 	port = 0,
 	versioning,
+	checksums = 'verify',
 } = {}) {
 	const S3rver = require('s3rver');
 	fs.mkdirSync(directory, { recursive: true });
@@ -55,12 +58,13 @@ async function startS3Server({
 	const faults = createFaults();
 	const registry = uploadRegistry(spoolDir);
 	const store = objectStore(server.store, versioning);
+	const settings = { checksums };
 	server.middleware.unshift(
 		requestLog(requests),
 		faults.middleware(),
 		verifySigV4({ keys: new Map([[ACCESS_KEY_ID, SECRET_ACCESS_KEY]]), spoolDir }),
 		versionHeaders(store, operationOf),
-		s3Writes(registry, store),
+		s3Writes(registry, store, settings),
 	);
 	const address = await server.run();
 	return {
@@ -72,6 +76,7 @@ async function startS3Server({
 		directory: path.resolve(directory),
 		faults: { add: faults.add.bind(faults), clear: faults.clear.bind(faults), hits: faults.hits },
 		requests,
+		setChecksums: (mode) => void (settings.checksums = mode),
 		/** Uploads of `bucket` neither completed nor aborted: [{ key, uploadId }]. */
 		listMultipartUploads: async (bucket) =>
 			registry.list(bucket).map(({ key, uploadId }) => ({ key, uploadId })),

@@ -47,6 +47,7 @@ type S3 = {
 	};
 	requests: { op: string; partNumber?: number; status?: number; headers: Record<string, string> }[];
 	listMultipartUploads(bucket: string): Promise<{ key: string; uploadId: string }[]>;
+	setChecksums(mode: 'verify' | 'ignore'): void;
 };
 const BUCKET = 'gridbank-masters';
 const VERSIONED = 'gridbank-versioned';
@@ -54,8 +55,9 @@ const MiB = 1024 * 1024;
 let s3: S3;
 let dir: string;
 
-const client = (o: { secret?: string; maxAttempts?: number } = {}) =>
+const client = (o: { secret?: string; maxAttempts?: number; checksums?: 'WHEN_REQUIRED' } = {}) =>
 	new S3Client({
+		...(o.checksums ? { requestChecksumCalculation: o.checksums } : {}),
 		endpoint: s3.endpoint,
 		region: s3.region,
 		forcePathStyle: true,
@@ -227,6 +229,92 @@ test('a wrong Content-MD5 or x-amz-checksum-sha256 gets 400 BadDigest and stores
 		),
 	).rejects.toMatchObject({ name: 'BadDigest', $metadata: { httpStatusCode: 400 } });
 	await c.send(new AbortMultipartUploadCommand({ Bucket: BUCKET, Key: 'bad-sha.bin', UploadId }));
+});
+
+/** UploadPart with no checksum at all (the SDK adds CRC32 unless told it is not required). */
+const barePart = (key: string, UploadId: string, Body: Buffer) =>
+	client({ checksums: 'WHEN_REQUIRED', maxAttempts: 1 }).send(
+		new UploadPartCommand({ Bucket: BUCKET, Key: key, UploadId, PartNumber: 1, Body }),
+	);
+
+test('ChecksumAlgorithm SHA256 at Create is echoed and then required as S3 requires it: of each part, and of each part listed at Complete', async () => {
+	const c = client();
+	const key = 'sha-parts.bin';
+	const parts = [crypto.randomBytes(5 * MiB), crypto.randomBytes(1000)];
+	const b64 = (d: Buffer) => crypto.createHash('sha256').update(d).digest('base64');
+	const created = await c.send(
+		new CreateMultipartUploadCommand({ Bucket: BUCKET, Key: key, ChecksumAlgorithm: 'SHA256' }),
+	);
+	expect(created.ChecksumAlgorithm).toBe('SHA256');
+	const { UploadId } = created;
+	// A part without the checksum the upload was made with is refused, as S3 refuses it.
+	await expect(barePart(key, UploadId!, parts[0]!)).rejects.toMatchObject({
+		name: 'InvalidRequest',
+		$metadata: { httpStatusCode: 400 },
+	});
+	const sent: Array<{ PartNumber: number; ETag?: string; ChecksumSHA256?: string }> = [];
+	for (const [i, part] of parts.entries()) {
+		const answer = await c.send(
+			new UploadPartCommand({
+				Bucket: BUCKET,
+				Key: key,
+				UploadId,
+				PartNumber: i + 1,
+				Body: part,
+				ChecksumSHA256: b64(part),
+			}),
+		);
+		expect(answer.ChecksumSHA256).toBe(b64(part));
+		sent.push({ PartNumber: i + 1, ETag: answer.ETag, ChecksumSHA256: answer.ChecksumSHA256 });
+	}
+	const complete = (Parts: typeof sent) =>
+		c.send(
+			new CompleteMultipartUploadCommand({
+				Bucket: BUCKET,
+				Key: key,
+				UploadId,
+				MultipartUpload: { Parts },
+			}),
+		);
+	// Listing the parts without their checksums (or with another) is refused; the upload stays.
+	await expect(
+		complete(sent.map(({ PartNumber, ETag }) => ({ PartNumber, ETag, ChecksumSHA256: undefined }))),
+	).rejects.toMatchObject({ name: 'InvalidPart' });
+	await complete(sent);
+	expect(sha256(await read(key))).toBe(sha256(Buffer.concat(parts)));
+	// An algorithm this server cannot check is refused at Create (400 InvalidArgument).
+	await expect(
+		c.send(
+			new CreateMultipartUploadCommand({ Bucket: BUCKET, Key: key, ChecksumAlgorithm: 'SHA1' }),
+		),
+	).rejects.toMatchObject({ name: 'InvalidArgument', $metadata: { httpStatusCode: 400 } });
+	expect(await uploadsLeft()).toEqual([]);
+});
+
+test("checksums 'ignore' (a store that does not know the header): the algorithm is not echoed, nor required of the parts", async () => {
+	const c = client();
+	s3.setChecksums('ignore');
+	try {
+		const created = await c.send(
+			new CreateMultipartUploadCommand({
+				Bucket: BUCKET,
+				Key: 'ignored.bin',
+				ChecksumAlgorithm: 'SHA256',
+			}),
+		);
+		expect(created.ChecksumAlgorithm).toBeUndefined();
+		const part = crypto.randomBytes(1000);
+		expect((await barePart('ignored.bin', created.UploadId!, part)).ETag).toBeDefined();
+		await c.send(
+			new AbortMultipartUploadCommand({
+				Bucket: BUCKET,
+				Key: 'ignored.bin',
+				UploadId: created.UploadId,
+			}),
+		);
+	} finally {
+		s3.setChecksums('verify');
+	}
 });
 
 test('Complete with a non-last part under 5 MiB gets 400 EntityTooSmall, a wrong ETag InvalidPart; the upload stays until aborted', async () => {

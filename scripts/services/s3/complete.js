@@ -15,12 +15,14 @@ const { assembled } = require('./assembly');
 
 const MIN_PART = 5 * 1024 * 1024;
 
-/** [{ partNumber, etag }] from a CompleteMultipartUpload body. */
+/** [{ partNumber, etag, sha256?, crc32? }] from a CompleteMultipartUpload body. */
 function parseParts(xml) {
 	const unq = (s) => s.replace(/&quot;|"/g, '').trim();
 	const parts = [...xml.matchAll(/<Part>([\s\S]*?)<\/Part>/g)].map(([, body]) => ({
 		partNumber: Number(/<PartNumber>\s*(\d+)\s*<\/PartNumber>/.exec(body)?.[1]),
 		etag: unq(/<ETag>([\s\S]*?)<\/ETag>/.exec(body)?.[1] ?? ''),
+		sha256: /<ChecksumSHA256>([\s\S]*?)<\/ChecksumSHA256>/.exec(body)?.[1]?.trim(),
+		crc32: /<ChecksumCRC32>([\s\S]*?)<\/ChecksumCRC32>/.exec(body)?.[1]?.trim(),
 	}));
 	if (
 		!/<CompleteMultipartUpload[\s>]/.test(xml) ||
@@ -45,7 +47,11 @@ async function completeUpload(ctx, registry, store, { bucket, key, uploadId }) {
 	});
 	const parts = listed.map((p) => {
 		const part = upload.parts.get(p.partNumber);
-		if (!part || part.md5 !== p.etag)
+		// An upload made with a checksum algorithm lists each part's checksum too, as S3 requires.
+		const algorithm = upload.checksumAlgorithm;
+		const checksum =
+			algorithm === 'SHA256' ? 'sha256' : algorithm === 'CRC32' ? 'crc32' : undefined;
+		if (!part || part.md5 !== p.etag || (checksum && part[checksum] !== p[checksum]))
 			throw new S3Error(
 				'InvalidPart',
 				"One or more of the specified parts could not be found. The part might not have been uploaded, or the specified entity tag might not have matched the part's entity tag.",

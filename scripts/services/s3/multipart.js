@@ -73,9 +73,25 @@ const xmlAnswer = (ctx, body) => {
 	ctx.body = `<?xml version="1.0" encoding="UTF-8"?>\n${body}`;
 };
 
-function createUpload(ctx, registry, { bucket, key }, store) {
+/** The part checksums this server can check, by `x-amz-checksum-algorithm` value. */
+const ALGORITHMS = { SHA256: 'x-amz-checksum-sha256', CRC32: 'x-amz-checksum-crc32' };
+
+/**
+ * As S3: `x-amz-checksum-algorithm` (SHA256 or CRC32 here; another is 400 InvalidArgument) is
+ * echoed and kept, and every part must then carry that checksum; with `checksums: 'ignore'`
+ * (a store that does not know the header) it is neither echoed nor kept.
+ */
+function createUpload(ctx, registry, { bucket, key }, store, checksums = 'verify') {
 	const metadata = { ...ctx.request.req.headers };
+	const asked = ctx.request.req.headers['x-amz-checksum-algorithm'];
+	const algorithm = checksums === 'verify' && asked ? String(asked).toUpperCase() : undefined;
+	if (algorithm && !ALGORITHMS[algorithm])
+		throw new S3Error('InvalidArgument', `Checksum algorithm ${asked} is not supported here.`);
 	const uploadId = registry.create(bucket, key, metadata, store?.tempFile(bucket));
+	if (algorithm) {
+		registry.uploads.get(uploadId).checksumAlgorithm = algorithm;
+		ctx.set('x-amz-checksum-algorithm', algorithm);
+	}
 	xmlAnswer(
 		ctx,
 		`<InitiateMultipartUploadResult xmlns="${NS}"><Bucket>${xmlEscape(bucket)}</Bucket><Key>${xmlEscape(key)}</Key><UploadId>${uploadId}</UploadId></InitiateMultipartUploadResult>`,
@@ -91,6 +107,12 @@ async function uploadPart(ctx, registry, { bucket, key, uploadId, partNumber }) 
 				'Part number must be an integer between 1 and 10000, inclusive',
 			);
 		upload = registry.get(uploadId, bucket, key);
+		const wanted = ALGORITHMS[upload.checksumAlgorithm];
+		if (wanted && ctx.request.req.headers[wanted] === undefined)
+			throw new S3Error(
+				'InvalidRequest',
+				`The upload was created with the ${upload.checksumAlgorithm} checksum algorithm: the part must carry ${wanted}.`,
+			);
 	} catch (err) {
 		await drain(ctx);
 		throw err;
@@ -181,6 +203,7 @@ function listParts(ctx, registry, { bucket, key, uploadId }) {
 }
 
 module.exports = {
+	ALGORITHMS,
 	uploadRegistry,
 	createUpload,
 	uploadPart,

@@ -35,7 +35,7 @@ async function putObject(ctx, store, { bucket, key }) {
 }
 
 /** @param {ReturnType<typeof multipart.uploadRegistry>} registry @param {ReturnType<import('./object-store').objectStore>} store */
-function s3Writes(registry, store) {
+function s3Writes(registry, store, settings = { checksums: 'verify' }) {
 	return async function answerWrites(ctx, next) {
 		if (!ctx.state.sigV4) return next();
 		const req = ctx.request.req;
@@ -45,7 +45,7 @@ function s3Writes(registry, store) {
 				return putObject(ctx, store, r);
 			case 'CreateMultipartUpload':
 				store.checkBucket(r.bucket);
-				return multipart.createUpload(ctx, registry, r, store);
+				return multipart.createUpload(ctx, registry, r, store, settings.checksums);
 			case 'UploadPart':
 				return multipart.uploadPart(ctx, registry, r);
 			case 'CompleteMultipartUpload':
