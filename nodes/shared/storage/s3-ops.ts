@@ -1,6 +1,8 @@
 // The S3 calls a copy makes: HeadObject, PutObject, and the multipart upload (create, part,
-// complete, abort). Every body carries Content-MD5, which every S3-compatible store checks
-// (400 BadDigest); the payload is sent UNSIGNED-PAYLOAD, as S3 allows, so a part is hashed once.
+// complete, abort). Every body carries a checksum the store checks (400 BadDigest): a part the
+// SHA-256 of S3's checksum headers when the store confirmed them at Create, else Content-MD5,
+// which every S3-compatible store checks; the payload is sent UNSIGNED-PAYLOAD, as S3 allows, so
+// a part is hashed once.
 import { createHash } from 'node:crypto';
 import { TransferWaits } from '../download/transfer-waits';
 
@@ -8,7 +10,8 @@ import { s3Url } from '../transport/s3-address';
 import { UNSIGNED_PAYLOAD } from '../transport/sigv4';
 import { header } from '../transport/values';
 import { type CopyRun, type S3Answer, s3Send } from './s3-call';
-import { s3Error } from './s3-errors';
+import type { PartCheck, PartChecksumKind } from './part-checksum';
+import { s3Error, xmlCode } from './s3-errors';
 
 /** An ETag or version id is a short token: anything else from a server is not passed on. */
 const TOKEN = /^"?[\w.+/=:-]{1,200}"?$/;
@@ -29,10 +32,14 @@ function failed(run: CopyRun, op: string, answer: S3Answer) {
 	});
 }
 
-/** `md5`: the body's Content-MD5 when the caller hashed it already (a part, as it was filled). */
-const bodyHeaders = (body: Buffer, contentType = 'application/octet-stream', md5?: string) => ({
+/** `check`: the part's checksum header, hashed by the caller (part-checksum.ts); else Content-MD5. */
+const bodyHeaders = (
+	body: Buffer,
+	contentType = 'application/octet-stream',
+	check?: PartCheck,
+) => ({
 	'content-type': contentType,
-	'content-md5': md5 ?? createHash('md5').update(body).digest('base64'),
+	[check?.header ?? 'content-md5']: check?.value ?? createHash('md5').update(body).digest('base64'),
 	'x-amz-content-sha256': UNSIGNED_PAYLOAD,
 });
 
@@ -72,17 +79,39 @@ export async function putObject(run: CopyRun, body: Buffer, contentType: string)
 	return landed(answer);
 }
 
-export async function createUpload(run: CopyRun, contentType: string): Promise<string> {
+/** What a store answers when it does not take a checksum algorithm it was asked for. */
+const REFUSED_ALGORITHM = new Set(['InvalidArgument', 'InvalidRequest', 'NotImplemented']);
+
+export interface CreatedUpload {
+	uploadId: string;
+	/** How the store checks each part: the SHA-256 header only when it confirmed the algorithm. */
+	partChecksum: PartChecksumKind;
+}
+
+/**
+ * Asks for SHA-256 part checksums (`x-amz-checksum-algorithm`). A store that takes them says so
+ * in the same header of its answer (AWS S3, MinIO); one that ignores the header does not, and
+ * one that refuses it (400/501) is asked again without it: both get Content-MD5 parts.
+ */
+export async function createUpload(run: CopyRun, contentType: string): Promise<CreatedUpload> {
 	const op = 'CreateMultipartUpload';
-	const answer = await s3Send(run, {
-		op,
-		method: 'POST',
-		url: url(run, { uploads: '' }),
-		headers: { 'content-type': contentType },
-	});
+	const create = async (algorithm: boolean) =>
+		await s3Send(run, {
+			op,
+			method: 'POST',
+			url: url(run, { uploads: '' }),
+			headers: {
+				'content-type': contentType,
+				...(algorithm ? { 'x-amz-checksum-algorithm': 'SHA256' } : {}),
+			},
+		});
+	let answer = await create(true);
+	const refused = answer.status === 400 || answer.status === 501;
+	if (refused && REFUSED_ALGORITHM.has(xmlCode(answer.text) ?? '')) answer = await create(false);
 	const uploadId = /<UploadId>([^<]{1,1024})<\/UploadId>/.exec(answer.text)?.[1];
 	if (answer.status !== 200 || !uploadId) throw failed(run, op, answer);
-	return uploadId;
+	const confirmed = header(answer.headers, 'x-amz-checksum-algorithm')?.toUpperCase() === 'SHA256';
+	return { uploadId, partChecksum: confirmed ? 'sha256' : 'md5' };
 }
 
 export async function uploadPart(
@@ -90,8 +119,8 @@ export async function uploadPart(
 	uploadId: string,
 	partNumber: number,
 	body: Buffer,
-	/** The part's Content-MD5 (base64), hashed as the part was filled. */
-	md5: string,
+	/** The part's checksum header (part-checksum.ts). */
+	check: PartCheck,
 ): Promise<string> {
 	const op = `UploadPart ${partNumber}`;
 	const query = { partNumber: String(partNumber), uploadId };
@@ -99,13 +128,20 @@ export async function uploadPart(
 		op,
 		method: 'PUT',
 		url: url(run, query),
-		headers: bodyHeaders(body, undefined, md5),
+		headers: bodyHeaders(body, undefined, check),
 		body,
 	});
 	const etag = token(header(answer.headers, 'etag'));
 	if (answer.status !== 200 || !etag) throw failed(run, op, answer);
+	// A store that echoes the checksum states what it received: another one is another body.
+	const echoed = check.header === 'content-md5' ? undefined : header(answer.headers, check.header);
+	if (echoed !== undefined && echoed !== check.value)
+		throw failed(run, op, { ...answer, status: 400, text: BAD_ECHO });
 	return etag;
 }
+
+const BAD_ECHO =
+	'<Error><Code>BadDigest</Code><Message>The storage states another SHA-256 for the part than the one sent</Message></Error>';
 
 const escapeXml = (text: string) =>
 	text.replace(
@@ -116,13 +152,15 @@ const escapeXml = (text: string) =>
 export async function completeUpload(
 	run: CopyRun,
 	uploadId: string,
-	etags: string[],
+	/** Each part's ETag and, where the store checks SHA-256 parts, its checksum (S3 asks for both). */
+	parts: Array<{ etag: string; sha256?: string }>,
 ): Promise<Landed> {
 	const op = 'CompleteMultipartUpload';
-	const parts = etags.map(
-		(etag, i) => `<Part><PartNumber>${i + 1}</PartNumber><ETag>${escapeXml(etag)}</ETag></Part>`,
+	const listed = parts.map(
+		({ etag, sha256 }, i) =>
+			`<Part><PartNumber>${i + 1}</PartNumber><ETag>${escapeXml(etag)}</ETag>${sha256 ? `<ChecksumSHA256>${escapeXml(sha256)}</ChecksumSHA256>` : ''}</Part>`,
 	);
-	const body = `<CompleteMultipartUpload>${parts.join('')}</CompleteMultipartUpload>`;
+	const body = `<CompleteMultipartUpload>${listed.join('')}</CompleteMultipartUpload>`;
 	const answer = await s3Send(run, {
 		op,
 		method: 'POST',

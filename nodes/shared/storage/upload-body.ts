@@ -1,6 +1,6 @@
 // The ordered body of a download (every guard of nodes/shared/download/ on it) into the bucket:
 // SHA-256 of the bytes as they pass, then one PUT (a file that fits one part) or a multipart
-// upload whose parts go up in parallel, each part's Content-MD5 computed as it is filled. Memory:
+// upload whose parts go up in parallel, each with the checksum the store checks (part-checksum.ts). Memory:
 // the parts in flight plus the one being filled (part-plan.ts), whatever the file's size: that
 // many part buffers, reused. Any failure or cancel aborts the multipart upload, and the object
 // appears only on Complete.
@@ -8,6 +8,7 @@ import { createHash } from 'node:crypto';
 
 import type { BinaryStream } from '../download/ordered-output';
 import { TransferError } from '../transport/body-stream';
+import { partChecksum } from './part-checksum';
 import { planParts, type PartPlan } from './part-plan';
 import type { CopyRun } from './s3-call';
 import {
@@ -58,35 +59,27 @@ async function multipart(
 	file: UploadFile,
 	plan: PartPlan,
 ): Promise<Uploaded> {
-	const uploadId = await createUpload(run, file.contentType);
+	const { uploadId, partChecksum: kind } = await createUpload(run, file.contentType);
+	const checksum = partChecksum(kind);
 	const hash = createHash('sha256');
-	const etags: string[] = [];
+	const parts: Array<{ etag: string; sha256?: string }> = [];
 	const inFlight = new Set<Promise<void>>();
 	// Part buffers are made once and reused when their part is stored: each byte is copied once,
 	// the network's chunks are let go at once, and no 8 MiB Buffer per part is left for V8 to free.
 	const free: Buffer[] = [];
 	let failure: unknown;
-	let parts = 0;
+	let count = 0;
 	let size = 0;
 	let part: Buffer | undefined;
 	let filled = 0;
-	// The part's MD5 grows with it, a network chunk at a time: no 8 MiB hash blocks the event
-	// loop (and with it every connection's reads) when the part is sent.
-	let partMd5 = createHash('md5');
 	const send = (buffer: Buffer, length: number) => {
-		const number = ++parts;
+		const number = ++count;
 		if (number > 10_000) throw new TransferError('the file needs more than 10,000 parts');
-		const md5 = partMd5.digest('base64');
-		partMd5 = createHash('md5');
-		const sending: Promise<void> = uploadPart(
-			run,
-			uploadId,
-			number,
-			buffer.subarray(0, length),
-			md5,
-		).then(
+		const bytes = buffer.subarray(0, length);
+		const check = checksum.finish();
+		const sending: Promise<void> = uploadPart(run, uploadId, number, bytes, check).then(
 			(etag) => {
-				etags[number - 1] = etag;
+				parts[number - 1] = { etag, ...(kind === 'sha256' ? { sha256: check.value } : {}) };
 				free.push(buffer);
 			},
 			(error: unknown) => void (failure ??= error),
@@ -103,7 +96,7 @@ async function multipart(
 			for (let at = 0; at < chunk.length; ) {
 				part ??= free.pop() ?? Buffer.allocUnsafeSlow(plan.partBytes);
 				const copied = chunk.copy(part, filled, at, at + plan.partBytes - filled);
-				partMd5.update(chunk.subarray(at, at + copied));
+				checksum.update(chunk.subarray(at, at + copied));
 				filled += copied;
 				at += copied;
 				if (filled < plan.partBytes) continue;
@@ -115,12 +108,12 @@ async function multipart(
 				if (failure) throw failure;
 			}
 		}
-		if (filled > 0 || parts === 0) send(part ?? Buffer.alloc(0), filled);
+		if (filled > 0 || count === 0) send(part ?? Buffer.alloc(0), filled);
 		part = undefined;
 		await Promise.all(inFlight);
 		if (failure) throw failure;
 		checkSize(size, file.size);
-		const landed = await completeUpload(run, uploadId, etags);
+		const landed = await completeUpload(run, uploadId, parts);
 		completed = true;
 		return { ...landed, size, sha256: hash.digest('hex') };
 	} finally {
