@@ -16,7 +16,13 @@ import type { ChildSimulator } from './sim';
 import { startSshd } from './sshd';
 import { BUCKET, chainWorkflow, storageCredentials, type StorageNode } from './storage-workflows';
 import type { StoragePlan } from './storage-plans';
-import { LINK_MB_PER_SECOND, storageTargets, verdict, type StorageRow } from './storage-report';
+import {
+	combineRounds,
+	LINK_MB_PER_SECOND,
+	storageTargets,
+	verdict,
+	type StorageRow,
+} from './storage-report';
 import { WAN_LINK } from './wan-phase';
 import { rawCopyRun } from './raw-copy-run';
 
@@ -113,30 +119,36 @@ export async function benchStorageChain(
 			// BENCH_N8N_NODE_OPTIONS="--cpu-prof --cpu-prof-dir=…": each n8n process under a profiler.
 			if (process.env.BENCH_N8N_NODE_OPTIONS) env.NODE_OPTIONS = process.env.BENCH_N8N_NODE_OPTIONS;
 			await sim.call('faults.wanLink', plan.link === 'wan' ? WAN_LINK : null);
-			const planRows: StorageRow[] = [];
-			for (const which of plan.nodes) {
-				const id = `benchChain${p}n${planRows.length}`.padEnd(16, '0');
-				const name = `chain-${p}-${planRows.length}.mov`;
-				const target = { baseUrl: sim.baseUrl, videoKey, size: plan.size, s3, bucket: BUCKET };
-				const run =
-					which === 'Raw copy'
-						? await rawCopyRun({ ...target, key: name })
-						: await chainRun(id, which, videoKey, name);
-				const row = toRow(plan, which, run);
-				if (run.ok && which !== 'n8n alone') {
-					const [file, ...rest] = destination(which, dirs, name) as [string, ...string[]];
-					row.destinationBytes = existsSync(file) ? statSync(file).size : 0;
-					row.hashOk = row.destinationBytes === plan.size && (await sha256File(file)) === expected;
-					for (const f of [file, ...rest]) rmSync(f, { force: true });
+			const rounds: StorageRow[][] = [];
+			for (let round = 1; round <= plan.rounds; round++) {
+				const planRows: StorageRow[] = [];
+				for (const which of plan.nodes) {
+					const n = planRows.length;
+					const id = `benchChain${p}n${n}r${round}`.padEnd(16, '0');
+					const name = `chain-${p}-${n}.mov`;
+					const target = { baseUrl: sim.baseUrl, videoKey, size: plan.size, s3, bucket: BUCKET };
+					const run =
+						which === 'Raw copy'
+							? await rawCopyRun({ ...target, key: name })
+							: await chainRun(id, which, videoKey, name);
+					const row = toRow(plan, which, run);
+					if (run.ok && which !== 'n8n alone') {
+						const [file, ...rest] = destination(which, dirs, name) as [string, ...string[]];
+						row.destinationBytes = existsSync(file) ? statSync(file).size : 0;
+						row.hashOk =
+							row.destinationBytes === plan.size && (await sha256File(file)) === expected;
+						for (const f of [file, ...rest]) rmSync(f, { force: true });
+					}
+					// Free the disk: the execution's stored binary data (filesystem mode).
+					rmSync(join(n8n.userFolder, '.n8n', 'binaryData'), { recursive: true, force: true });
+					planRows.push(row);
+					log(
+						`storage ${plan.mode} ${label(plan.size)} ${plan.link} ${which}${plan.rounds > 1 ? ` (round ${round} of ${plan.rounds})` : ''}: ${row.error ? `FAILED: ${row.error}` : `peak RSS ${which === 'Raw copy' ? '-' : `${row.peakMiB} MiB`}, ${row.mbPerSecond ?? '-'} MB/s${row.shareOfLink === undefined ? '' : ` (${row.shareOfLink} of the link)`}, hash ${row.hashOk === undefined ? '-' : row.hashOk ? 'ok' : 'WRONG'}`}`,
+					);
 				}
-				// Free the disk: the execution's stored binary data (filesystem mode).
-				rmSync(join(n8n.userFolder, '.n8n', 'binaryData'), { recursive: true, force: true });
-				planRows.push(row);
-				log(
-					`storage ${plan.mode} ${label(plan.size)} ${plan.link} ${which}: ${row.error ? `FAILED: ${row.error}` : `peak RSS ${which === 'Raw copy' ? '-' : `${row.peakMiB} MiB`}, ${row.mbPerSecond ?? '-'} MB/s${row.shareOfLink === undefined ? '' : ` (${row.shareOfLink} of the link)`}, hash ${row.hashOk === undefined ? '-' : row.hashOk ? 'ok' : 'WRONG'}`}`,
-				);
+				rounds.push(compare(planRows));
 			}
-			rows.push(...compare(planRows));
+			rows.push(...combineRounds(rounds));
 		}
 	} finally {
 		await sim.call('faults.wanLink', null).catch(() => undefined);

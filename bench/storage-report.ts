@@ -23,6 +23,8 @@ export interface StorageRow {
 	/** The Partner node's and the storage node's execution time together. */
 	chainSeconds: number;
 	mbPerSecond?: number;
+	/** With rounds (storage-plans.ts): each round's MB/s, in order; mbPerSecond is their median. */
+	mbPerSecondRounds?: number[];
 	/** Over the WAN-like link: MB/s over the link's cap (what the link allows). */
 	shareOfLink?: number;
 	/** Copy to Storage: MB/s over the raw copy's (raw-copy.ts) in the same run and plan. */
@@ -103,11 +105,54 @@ export function storageTargets(rows: StorageRow[]): Target[] {
 				target: `≥ ${COPY_LINK_SHARE}`,
 				value: r.error
 					? `failed: ${r.error}`
-					: `${r.shareOfLink} (${r.mbPerSecond} of ${LINK_MB_PER_SECOND} MB/s${r.ratioToRawCopy === undefined ? '' : `; ${r.ratioToRawCopy} of the raw copy's`})`,
+					: `${r.shareOfLink} (${r.mbPerSecond} of ${LINK_MB_PER_SECOND} MB/s${r.mbPerSecondRounds ? `, median of ${r.mbPerSecondRounds.length} rounds: ${r.mbPerSecondRounds.join(', ')}` : ''}${r.ratioToRawCopy === undefined ? '' : `; ${r.ratioToRawCopy} of the raw copy's`})`,
 				met: !r.error && (r.shareOfLink ?? 0) >= COPY_LINK_SHARE,
 			});
 	}
 	return targets;
+}
+
+const roundTo = (n: number, digits: number) => Math.round(n * 10 ** digits) / 10 ** digits;
+const median = (values: number[]) => {
+	const sorted = [...values].sort((a, b) => a - b);
+	const mid = sorted.length >> 1;
+	return sorted.length % 2
+		? (sorted[mid] as number)
+		: ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
+};
+
+/**
+ * One row per node from a plan's rounds (each already compared within its round): MB/s, its
+ * share of the link and its ratio to the raw copy are the medians over the rounds; the memory
+ * columns are the round whose growth was largest; a failed or wrong round makes the row so.
+ */
+export function combineRounds(rounds: StorageRow[][]): StorageRow[] {
+	const first = rounds[0] ?? [];
+	if (rounds.length === 1) return first;
+	return first.map((_, i) => {
+		const all = rounds.map((r) => r[i] as StorageRow);
+		const worst = all.reduce((a, b) => (b.growthMiB > a.growthMiB ? b : a));
+		const failed = all.find((r) => r.error);
+		const mid = (pick: (r: StorageRow) => number | undefined) => {
+			const values = all.map(pick).filter((v): v is number => v !== undefined);
+			return values.length === all.length ? roundTo(median(values), 2) : undefined;
+		};
+		const mbPerSecond = mid((r) => r.mbPerSecond);
+		return {
+			...worst,
+			mbPerSecond: mbPerSecond === undefined ? undefined : roundTo(mbPerSecond, 1),
+			mbPerSecondRounds: all.map((r) => r.mbPerSecond ?? 0),
+			shareOfLink: mid((r) => r.shareOfLink),
+			ratioToRawCopy: mid((r) => r.ratioToRawCopy),
+			chainSeconds: mid((r) => r.chainSeconds) ?? worst.chainSeconds,
+			hashOk: all.every((r) => r.hashOk === true)
+				? true
+				: all.some((r) => r.hashOk !== undefined)
+					? false
+					: undefined,
+			error: failed?.error,
+		};
+	});
 }
 
 const row = (cells: Array<string | number>) => `| ${cells.join(' | ')} |`;
@@ -134,7 +179,7 @@ export function renderStorage(
 					'',
 				]
 			: []),
-		`A real n8n (\`n8n execute\`, one process per row) runs Manual Trigger -> GridBank Partner (Get Download URL, Download File, 8 parallel connections) -> the storage node, against the simulator, the local S3-compatible server (scripts/services/s3-server.js), a local OpenSSH server (bench/sshd.ts) and the local disk. *Copy to Storage*: Manual Trigger -> GridBank Partner (Copy to Storage) straight into the local S3-compatible server, no binary data; its MB/s is that one node's time. Peak RSS: the n8n process's maxrss at exit. "n8n alone": Manual Trigger -> No Op in the same run and mode. Ratios: peak RSS / n8n alone's, peak RSS / Read/Write Files' (the same file written by Read/Write Files), growth / Read/Write Files' growth. MB/s: the file size over the Partner and storage nodes' execution time together. Link: *loopback*, the simulator's storage as fast as this machine serves it (the upload to the local S3-compatible server is always loopback); *WAN*, GridBank's storage behind the WAN phase's link (${WAN_LINK.connectionBytesPerSecond / 1e6} MB/s per connection, ${WAN_LINK.rttMs} ms round trip, ${LINK_MB_PER_SECOND} MB/s in all), and "/ link" is MB/s over that ${LINK_MB_PER_SECOND} MB/s, what the link allows. *Raw copy* (not an n8n node: bench/raw-copy.ts, in a process of its own): undici fetching the same signed URL as ranged segments over the copy's connections, segment size and link, streamed in order into the same S3 server by AWS's own \`@aws-sdk/lib-storage\` Upload with the copy's part size and parts in flight, its default CRC32 part checksum instead of Content-MD5, no guards and no whole-file SHA-256: what this machine allows on that path in the same run; "/ raw copy" is the copy's MB/s over it. In default mode the file is in the run data, which \`n8n execute --rawOutput\` also prints: part of that mode's growth is the measurement's own. Hash: the destination's size and SHA-256 against the simulator's file. Memory: *holds the file* where the growth is at least half the file; else, with a file of at least ${4 * FLAT_BOUND_MIB} MiB, *flat* where it is at most ${FLAT_BOUND_MIB} MiB (the e2e suite's bound: 150 MiB of n8n's own slack + the 64 MiB parallel-download window), else *above the flat bound*; smaller files: *too small to tell*.`,
+		`A real n8n (\`n8n execute\`, one process per row) runs Manual Trigger -> GridBank Partner (Get Download URL, Download File, 8 parallel connections) -> the storage node, against the simulator, the local S3-compatible server (scripts/services/s3-server.js), a local OpenSSH server (bench/sshd.ts) and the local disk. *Copy to Storage*: Manual Trigger -> GridBank Partner (Copy to Storage) straight into the local S3-compatible server, no binary data; its MB/s is that one node's time. Each n8n row's workflow waits 3 s (a Wait node, not timed) before the first measured node, so the transfer runs in an n8n that has finished starting (its task runner booted), as in a long-running n8n. Peak RSS: the n8n process's maxrss at exit. Rounds (over the WAN link, 3 unless \`--storage-rounds\` says otherwise): every row of the plan, round after round; MB/s, / link and / raw copy are the medians over the rounds (each round's MB/s in brackets), the memory columns the round that grew most. "n8n alone": Manual Trigger -> No Op in the same run and mode. Ratios: peak RSS / n8n alone's, peak RSS / Read/Write Files' (the same file written by Read/Write Files), growth / Read/Write Files' growth. MB/s: the file size over the Partner and storage nodes' execution time together. Link: *loopback*, the simulator's storage as fast as this machine serves it (the upload to the local S3-compatible server is always loopback); *WAN*, GridBank's storage behind the WAN phase's link (${WAN_LINK.connectionBytesPerSecond / 1e6} MB/s per connection, ${WAN_LINK.rttMs} ms round trip, ${LINK_MB_PER_SECOND} MB/s in all), and "/ link" is MB/s over that ${LINK_MB_PER_SECOND} MB/s, what the link allows. *Raw copy* (not an n8n node: bench/raw-copy.ts, in a process of its own): undici fetching the same signed URL as ranged segments over the copy's connections, segment size and link, streamed in order into the same S3 server by AWS's own \`@aws-sdk/lib-storage\` Upload with the copy's part size and parts in flight, its default CRC32 part checksum instead of Content-MD5, no guards and no whole-file SHA-256: what this machine allows on that path in the same run; "/ raw copy" is the copy's MB/s over it. In default mode the file is in the run data, which \`n8n execute --rawOutput\` also prints: part of that mode's growth is the measurement's own. Hash: the destination's size and SHA-256 against the simulator's file. Memory: *holds the file* where the growth is at least half the file; else, with a file of at least ${4 * FLAT_BOUND_MIB} MiB, *flat* where it is at most ${FLAT_BOUND_MIB} MiB (the e2e suite's bound: 150 MiB of n8n's own slack + the 64 MiB parallel-download window), else *above the flat bound*; smaller files: *too small to tell*.`,
 		'',
 		row([
 			'Mode',
@@ -178,7 +223,11 @@ export function renderStorage(
 				r.peakRatioToBaseline === undefined
 					? '-'
 					: `${r.peakRatioToBaseline}, ${r.growthRatioToBaseline ?? '-'}`,
-				r.mbPerSecond ?? '-',
+				r.mbPerSecond === undefined
+					? '-'
+					: r.mbPerSecondRounds
+						? `${r.mbPerSecond} (median of ${r.mbPerSecondRounds.join(', ')})`
+						: r.mbPerSecond,
 				r.shareOfLink ?? '-',
 				r.ratioToRawCopy ?? '-',
 				r.node === 'n8n alone'

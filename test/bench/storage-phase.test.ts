@@ -8,6 +8,7 @@ import { GiB, MiB } from '../../bench/measure';
 import { describeStorageRun, writeStorageSection } from '../../bench/storage-section';
 import { storagePlans } from '../../bench/storage-plans';
 import {
+	combineRounds,
 	FLAT_BOUND_MIB,
 	renderStorage,
 	storageTargets,
@@ -36,6 +37,7 @@ describe('storage-chain plans', () => {
 				size: 64 * MiB,
 				link: 'loopback',
 				nodes: ['n8n alone', 'Read/Write Files', 'S3', 'Copy to Storage'],
+				rounds: 1,
 			},
 		]);
 	});
@@ -66,7 +68,7 @@ describe('storage-chain plans', () => {
 
 	test('--storage-nodes keeps only the rows named; plans made the same by --storage-size run once', () => {
 		const copy = { mode: 'filesystem', size: 4096 * MiB, nodes: ['n8n alone', 'Copy to Storage'] };
-		const raw = { ...copy, nodes: [...copy.nodes, 'Raw copy'] };
+		const raw = { ...copy, nodes: [...copy.nodes, 'Raw copy'], rounds: 3 };
 		expect(
 			storagePlans(false, [
 				'--storage-size=4096',
@@ -74,7 +76,7 @@ describe('storage-chain plans', () => {
 				'--storage-nodes=n8n alone,Copy to Storage',
 			]),
 		).toEqual([
-			{ ...copy, link: 'loopback' },
+			{ ...copy, link: 'loopback', rounds: 1 },
 			// The copy brings its raw baseline where the plan has one (over the WAN link).
 			{ ...raw, link: 'wan' },
 		]);
@@ -86,6 +88,20 @@ describe('storage-chain plans', () => {
 		);
 	});
 
+	test('rounds: 3 over the WAN link (where the throughput target is judged), 1 elsewhere; --storage-rounds sets every plan’s', () => {
+		expect(storagePlans(false, []).map((p) => [p.link, p.rounds])).toEqual([
+			['loopback', 1],
+			['loopback', 1],
+			['loopback', 1],
+			['loopback', 1],
+			['wan', 3],
+			['wan', 3],
+		]);
+		expect(new Set(storagePlans(false, ['--storage-rounds=2']).map((p) => p.rounds))).toEqual(
+			new Set([2]),
+		);
+	});
+
 	test('--storage-size and --storage-modes narrow a run', () => {
 		expect(
 			storagePlans(false, ['--storage-size=8', '--storage-modes=database']).map((p) => [
@@ -93,6 +109,81 @@ describe('storage-chain plans', () => {
 				p.size,
 			]),
 		).toEqual([['database', 8 * MiB]]);
+	});
+});
+
+describe('storage-chain rounds', () => {
+	const copy = (over: Partial<StorageRow>) =>
+		row({ node: 'Copy to Storage', link: 'wan', ...over });
+	test('MB/s, share of the link and ratio to the raw copy are medians; memory is the round that grew most', () => {
+		const rounds = [
+			[
+				row({ node: 'n8n alone', peakMiB: 420, hashOk: undefined }),
+				copy({
+					mbPerSecond: 88,
+					shareOfLink: 0.88,
+					ratioToRawCopy: 0.95,
+					growthMiB: 200,
+					peakMiB: 620,
+				}),
+			],
+			[
+				row({ node: 'n8n alone', peakMiB: 421, hashOk: undefined }),
+				copy({
+					mbPerSecond: 91,
+					shareOfLink: 0.91,
+					ratioToRawCopy: 1.01,
+					growthMiB: 230,
+					peakMiB: 651,
+				}),
+			],
+			[
+				row({ node: 'n8n alone', peakMiB: 419, hashOk: undefined }),
+				copy({
+					mbPerSecond: 90,
+					shareOfLink: 0.9,
+					ratioToRawCopy: 0.97,
+					growthMiB: 210,
+					peakMiB: 629,
+				}),
+			],
+		];
+		const [alone, combined] = combineRounds(rounds);
+		expect(combined).toMatchObject({
+			mbPerSecond: 90,
+			mbPerSecondRounds: [88, 91, 90],
+			shareOfLink: 0.9,
+			ratioToRawCopy: 0.97,
+			growthMiB: 230,
+			peakMiB: 651,
+			hashOk: true,
+		});
+		expect(alone?.hashOk).toBeUndefined();
+		const table = renderStorage([combined as StorageRow]).join('\n');
+		expect(table).toContain('90 (median of 88, 91, 90)');
+		const [, throughput] = storageTargets([combined as StorageRow]).filter((t) =>
+			t.name.startsWith('Copy to Storage'),
+		);
+		expect(throughput).toMatchObject({
+			met: true,
+			value: expect.stringContaining('median of 3 rounds: 88, 91, 90'),
+		});
+	});
+
+	test('one failed or wrong round makes the row failed or wrong; one round is the row as it was', () => {
+		const ok = copy({ mbPerSecond: 90, shareOfLink: 0.9 });
+		const failed = copy({
+			mbPerSecond: undefined,
+			shareOfLink: undefined,
+			hashOk: undefined,
+			error: 'HTTP 500',
+		});
+		const [row1] = combineRounds([[ok], [failed], [ok]]);
+		expect(row1).toMatchObject({ error: 'HTTP 500', hashOk: false, mbPerSecond: undefined });
+		expect(storageTargets([row1 as StorageRow]).every((t) => !t.met)).toBe(true);
+		const [wrong] = combineRounds([[ok], [copy({ hashOk: false })]]);
+		expect(wrong?.hashOk).toBe(false);
+		expect(combineRounds([[ok]])).toEqual([ok]);
 	});
 });
 
