@@ -5,6 +5,7 @@
 // the same file written by Read/Write Files, in the same run; the destination's SHA-256 is
 // checked against the simulator's file. Plans over the WAN link put GridBank's storage behind the
 // WAN phase's link (wan-phase.ts's WAN_LINK) for their rows.
+import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { createReadStream, existsSync, mkdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -127,6 +128,9 @@ export async function benchStorageChain(
 					const id = `benchChain${p}n${n}r${round}`.padEnd(16, '0');
 					const name = `chain-${p}-${n}.mov`;
 					const target = { baseUrl: sim.baseUrl, videoKey, size: plan.size, s3, bucket: BUCKET };
+					// The rows before wrote (and deleted) gigabytes: their writeback must not run
+					// beside this row's transfer, which writes to the same disk.
+					execFileSync('sync');
 					const run =
 						which === 'Raw copy'
 							? await rawCopyRun({ ...target, key: name })

@@ -14,7 +14,7 @@ export const WINDOW_BYTES = 64 * MiB;
  * A copy to storage's window (nodes/shared/storage/), its part buffers held beside it: the
  * download's. A 32 MiB window (8 segments of 4 MiB) held a copy over a 100 MB/s, 40 ms link to
  * 0.67 of it on a quiet machine (every round trip and every wait on the slowest segment costs
- * more with short segments); 64 MiB reached 0.87 at 1 GiB, 0.91 at 4 GiB (docs/storage-chain.md).
+ * more with short segments); 64 MiB reached 0.90 at 1 GiB, 0.93 at 4 GiB (docs/storage-chain.md).
  */
 export const COPY_WINDOW_BYTES = WINDOW_BYTES;
 /**
