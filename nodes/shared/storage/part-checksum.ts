@@ -23,14 +23,14 @@ export interface PartChecksum {
 }
 
 export function partChecksum(kind: PartChecksumKind): PartChecksum {
-	const header = kind === 'sha256' ? 'x-amz-checksum-sha256' : 'content-md5';
+	const name = kind === 'sha256' ? 'x-amz-checksum-sha256' : 'content-md5';
 	let hash = createHash(kind);
 	return {
 		update: (bytes) => void hash.update(bytes),
 		finish: () => {
 			const value = hash.digest('base64');
 			hash = createHash(kind);
-			return { header, value };
+			return { header: name, value };
 		},
 	};
 }
