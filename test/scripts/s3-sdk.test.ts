@@ -231,6 +231,22 @@ test('a wrong Content-MD5 or x-amz-checksum-sha256 gets 400 BadDigest and stores
 	await c.send(new AbortMultipartUploadCommand({ Bucket: BUCKET, Key: 'bad-sha.bin', UploadId }));
 });
 
+/** CompleteMultipartUpload of `key` with the parts listed. */
+const completeWith = (
+	c: S3Client,
+	key: string,
+	UploadId: string,
+	Parts: { PartNumber: number; ETag?: string; ChecksumSHA256?: string }[],
+) =>
+	c.send(
+		new CompleteMultipartUploadCommand({
+			Bucket: BUCKET,
+			Key: key,
+			UploadId,
+			MultipartUpload: { Parts },
+		}),
+	);
+
 /** UploadPart with no checksum at all (the SDK adds CRC32 unless told it is not required). */
 const barePart = (key: string, UploadId: string, Body: Buffer) =>
 	client({ checksums: 'WHEN_REQUIRED', maxAttempts: 1 }).send(
@@ -267,15 +283,7 @@ test('ChecksumAlgorithm SHA256 at Create is echoed and then required as S3 requi
 		expect(answer.ChecksumSHA256).toBe(b64(part));
 		sent.push({ PartNumber: i + 1, ETag: answer.ETag, ChecksumSHA256: answer.ChecksumSHA256 });
 	}
-	const complete = (Parts: typeof sent) =>
-		c.send(
-			new CompleteMultipartUploadCommand({
-				Bucket: BUCKET,
-				Key: key,
-				UploadId,
-				MultipartUpload: { Parts },
-			}),
-		);
+	const complete = (Parts: typeof sent) => completeWith(c, key, UploadId!, Parts);
 	// Listing the parts without their checksums (or with another) is refused; the upload stays.
 	await expect(
 		complete(sent.map(({ PartNumber, ETag }) => ({ PartNumber, ETag, ChecksumSHA256: undefined }))),
@@ -335,14 +343,7 @@ test('Complete with a non-last part under 5 MiB gets 400 EntityTooSmall, a wrong
 		parts.push({ PartNumber: n, ETag: r.ETag });
 	}
 	const complete = (Parts: { PartNumber: number; ETag?: string }[]) =>
-		c.send(
-			new CompleteMultipartUploadCommand({
-				Bucket: BUCKET,
-				Key: key,
-				UploadId,
-				MultipartUpload: { Parts },
-			}),
-		);
+		completeWith(c, key, UploadId!, Parts);
 	await expect(complete(parts)).rejects.toMatchObject({
 		name: 'EntityTooSmall',
 		$metadata: { httpStatusCode: 400 },
