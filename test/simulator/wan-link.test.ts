@@ -54,9 +54,11 @@ describe('wanLink', () => {
 		expect(r.status).toBe(206);
 		expect(r.bytes.equals(fileBytes(videoKey, 0, 3 * MB))).toBe(true);
 		expect(r.firstByteMs).toBeGreaterThanOrEqual(78);
-		// 3 MB at 10 MB/s: 300 ms after the first byte, less the 20 ms a connection may catch up
-		// after a late timer and the client's own lateness in seeing the headers (uncapped: ~10 ms).
-		expect(r.ms - r.firstByteMs).toBeGreaterThanOrEqual(240);
+		// 3 MB at 10 MB/s: 300 ms after the handshake and round trip (80 ms), less the 20 ms a
+		// connection may catch up after a late timer (uncapped: ~10 ms in all). Timed from the
+		// request, not from the first byte: a busy client sees the headers late, which shortened
+		// "first byte to end" below the cap's bound in a CI run (237 ms); it cannot shorten this.
+		expect(r.ms).toBeGreaterThanOrEqual(350);
 	});
 
 	test('connections add up to the link cap, and not beyond it', async () => {
