@@ -7,6 +7,9 @@ export const GiB = 1024 * MiB;
 export const now = () => performance.now();
 
 /** The middle value (the mean of the two middle ones for an even count). */
+/** `n` to `digits` decimals (1 unless said). */
+export const round = (n: number, digits = 1) => Math.round(n * 10 ** digits) / 10 ** digits;
+
 export function median(values: number[]): number {
 	const sorted = [...values].sort((a, b) => a - b);
 	const mid = Math.floor(sorted.length / 2);

@@ -4,7 +4,7 @@
 // window (64 MiB, segment-plan.ts) above what n8n itself holds, and this checks it.
 import type { WorkerInput, WorkerResult } from './download-worker';
 import type { ChildSimulator } from './sim';
-import { GiB, median, MiB } from './measure';
+import { GiB, median, MiB, round } from './measure';
 import { WINDOW_BYTES } from '../nodes/shared/download/segment-plan';
 import { MAX_CONNECTIONS } from '../nodes/shared/read-parameters';
 
@@ -34,7 +34,6 @@ export interface MemoryEntry {
 	variants: MemoryVariant[];
 }
 
-const round = (n: number, digits = 1) => Math.round(n * 10 ** digits) / 10 ** digits;
 const mib = (bytes: number) => round(bytes / MiB);
 
 export interface MemoryTarget {

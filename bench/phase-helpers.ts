@@ -14,7 +14,7 @@ export const RSS_ABOVE_N8N = 2 * WINDOW_BYTES;
 export const MB = 1e6;
 
 export const log = (message: string) => process.stdout.write(`[bench] ${message}\n`);
-export const round = (n: number, digits = 1) => Math.round(n * 10 ** digits) / 10 ** digits;
+export { round } from './measure';
 export const partnerCredential = (baseUrl: string, apiKey = DEMO_PARTNER_KEY) => ({
 	gridBankPartnerApi: { apiKey, baseUrl },
 });

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 
 import { DEMO_ENTERPRISE_KEY, DEMO_PARTNER_KEY, fileSha256 } from '../simulator';
 import { ROOT, TMP } from './env';
-import { GiB, MiB } from './measure';
+import { GiB, MiB, round } from './measure';
 import type { ChildSimulator } from './sim';
 import { startSshd } from './sshd';
 import { BUCKET, chainWorkflow, storageCredentials, type StorageNode } from './storage-workflows';
@@ -56,7 +56,6 @@ const rt = () => require(join(ROOT, 'scripts', 'n8n', 'n8n-runtime.js')) as Runt
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const s3Server = () => require(join(ROOT, 'scripts', 'services', 's3-server.js'));
 
-const round = (n: number, digits = 1) => Math.round(n * 10 ** digits) / 10 ** digits;
 const label = (size: number) => (size >= GiB ? `${size / GiB} GiB` : `${size / MiB} MiB`);
 
 function sha256File(file: string): Promise<string> {

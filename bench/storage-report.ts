@@ -1,5 +1,5 @@
 // The storage-chain phase's rows, verdicts, targets and section of bench/results/results.md.
-import { MiB } from './measure';
+import { median, MiB, round } from './measure';
 import { WAN_LINK } from './wan-phase';
 import type { StorageNode } from './storage-workflows';
 
@@ -112,15 +112,6 @@ export function storageTargets(rows: StorageRow[]): Target[] {
 	return targets;
 }
 
-const roundTo = (n: number, digits: number) => Math.round(n * 10 ** digits) / 10 ** digits;
-const median = (values: number[]) => {
-	const sorted = [...values].sort((a, b) => a - b);
-	const mid = sorted.length >> 1;
-	return sorted.length % 2
-		? (sorted[mid] as number)
-		: ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
-};
-
 /**
  * One row per node from a plan's rounds (each already compared within its round): MB/s, its
  * share of the link and its ratio to the raw copy are the medians over the rounds; the memory
@@ -135,12 +126,12 @@ export function combineRounds(rounds: StorageRow[][]): StorageRow[] {
 		const failed = all.find((r) => r.error);
 		const mid = (pick: (r: StorageRow) => number | undefined) => {
 			const values = all.map(pick).filter((v): v is number => v !== undefined);
-			return values.length === all.length ? roundTo(median(values), 2) : undefined;
+			return values.length === all.length ? round(median(values), 2) : undefined;
 		};
 		const mbPerSecond = mid((r) => r.mbPerSecond);
 		return {
 			...worst,
-			mbPerSecond: mbPerSecond === undefined ? undefined : roundTo(mbPerSecond, 1),
+			mbPerSecond: mbPerSecond === undefined ? undefined : round(mbPerSecond),
 			mbPerSecondRounds: all.map((r) => r.mbPerSecond ?? 0),
 			shareOfLink: mid((r) => r.shareOfLink),
 			ratioToRawCopy: mid((r) => r.ratioToRawCopy),

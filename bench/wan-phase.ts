@@ -9,7 +9,7 @@ import os from 'node:os';
 
 import type { WorkerInput, WorkerResult } from './download-worker';
 import type { ChildSimulator } from './sim';
-import { GiB, MiB } from './measure';
+import { GiB, MiB, round } from './measure';
 import { DEFAULT_CONNECTIONS } from '../nodes/shared/read-parameters';
 import { findAria2c, runAria2c, signedUrl, type Aria2Result } from './wan-aria2';
 import { UNEVEN_PROFILES } from './wan-uneven';
@@ -35,7 +35,6 @@ interface WanResults {
 	targets: WanTarget[];
 }
 
-const round = (n: number, digits = 1) => Math.round(n * 10 ** digits) / 10 ** digits;
 const load1 = () => round(os.loadavg()[0] as number, 2);
 
 const fromWorker = (r: WorkerResult): Omit<WanRun, 'load'> => ({

@@ -45,12 +45,11 @@ async function completeUpload(ctx, registry, store, { bucket, key, uploadId }) {
 		if (i > 0 && p.partNumber <= listed[i - 1].partNumber)
 			throw new S3Error('InvalidPartOrder', 'The list of parts was not in ascending order.');
 	});
+	// An upload made with a checksum algorithm (SHA256, CRC32: multipart.js) lists each part's
+	// checksum too, as S3 requires: the part's `sha256` / `crc32` as body.js computed it.
+	const checksum = upload.checksumAlgorithm?.toLowerCase();
 	const parts = listed.map((p) => {
 		const part = upload.parts.get(p.partNumber);
-		// An upload made with a checksum algorithm lists each part's checksum too, as S3 requires.
-		const algorithm = upload.checksumAlgorithm;
-		const checksum =
-			algorithm === 'SHA256' ? 'sha256' : algorithm === 'CRC32' ? 'crc32' : undefined;
 		if (!part || part.md5 !== p.etag || (checksum && part[checksum] !== p[checksum]))
 			throw new S3Error(
 				'InvalidPart',

@@ -203,7 +203,6 @@ function listParts(ctx, registry, { bucket, key, uploadId }) {
 }
 
 module.exports = {
-	ALGORITHMS,
 	uploadRegistry,
 	createUpload,
 	uploadPart,
