@@ -14,10 +14,24 @@ export const MIN_HANDOVER_BYTES = 1 * MiB;
 export const SLOW_SHARE = 1 / 3;
 /** A hand-over must bring the part's expected end forward by at least this much. */
 export const MIN_GAIN_MS = 1000;
-/** A part with no answer yet is judged only after twice the usual first-byte delay and this; a part silent this long makes no progress. */
-export const NO_ANSWER_MS = 2000;
+/**
+ * A part the download waits on (the head's, while the window is full; any, once every segment
+ * has started) is split at any pace when that brings its end forward by this many usual
+ * first-byte delays: a free connection has nothing else to do. aria2c's ranges end together;
+ * ours would end one after another, the link idling meanwhile.
+ */
+export const ANY_PACE_GAIN_LATENCIES = 1;
+/** ... and by at least this much (on a fast link a first-byte delay is a millisecond or two). */
+export const ANY_PACE_MIN_GAIN_MS = 100;
+/**
+ * A part with no answer yet is judged only after twice the usual first-byte delay and this; a
+ * part silent this long makes no progress. Judged only after every byte already come has been
+ * read (segmented-body.ts), so a process held up (a long pause for garbage collection, a busy
+ * machine) does not take flowing parts for stalled ones.
+ */
+export const NO_ANSWER_MS = 1000;
 /** How often a free connection looks again while every part is judged fine so far. */
-export const RECHECK_MS = 250;
+export const RECHECK_MS = 100;
 
 /** One part in flight, as the decision sees it. */
 export interface PartView {
@@ -31,6 +45,8 @@ export interface PartView {
 	lastByteAt?: number;
 	/** Bytes of its current response so far. */
 	bytes: number;
+	/** The download waits on it: split at any pace (ANY_PACE_GAIN_LATENCIES), not only when slow. */
+	anyPace?: boolean;
 }
 
 /** The connections' usual pace, from the responses that finished: bytes per ms, ms to first byte. */
@@ -54,6 +70,8 @@ const median = (values: number[]) =>
 export class PaceBook {
 	private readonly rates: number[] = [];
 	private readonly latencies: number[] = [];
+	/** Computed once per sample: it is read for every chunk (early-start.ts). */
+	private current: Typical | undefined;
 
 	add(bytes: number, requestedAt: number, firstByteAt: number, endedAt: number): void {
 		if (bytes <= 0) return;
@@ -61,11 +79,11 @@ export class PaceBook {
 		this.latencies.push(Math.max(0, firstByteAt - requestedAt));
 		if (this.rates.length > 8) this.rates.shift();
 		if (this.latencies.length > 8) this.latencies.shift();
+		this.current = { rate: median(this.rates), latencyMs: median(this.latencies) };
 	}
 
 	typical(): Typical | undefined {
-		if (this.rates.length === 0) return undefined;
-		return { rate: median(this.rates), latencyMs: median(this.latencies) };
+		return this.current;
 	}
 }
 
@@ -79,15 +97,21 @@ function rateOf(part: PartView, typical: Typical, now: number): number | undefin
 
 /**
  * The hand-over worth making now, or undefined: of the parts slower than SLOW_SHARE of the
- * typical rate, the one expected to finish last, split so that both connections end together
- * (the free one pays a first-byte delay), when that gains at least MIN_GAIN_MS; the free
- * connection takes at least MIN_HANDOVER_BYTES, or the whole remainder when it is shorter.
+ * typical rate (or of any pace, marked `anyPace`), the one expected to finish last, split so
+ * that both connections end together (the free one pays a first-byte delay), when that gains at
+ * least MIN_GAIN_MS (a slow part) or ANY_PACE_GAIN_LATENCIES first-byte delays and
+ * ANY_PACE_MIN_GAIN_MS (any pace); the free connection takes at least MIN_HANDOVER_BYTES, or
+ * the whole remainder when it is shorter.
  */
 export function chooseHandOver(
 	parts: readonly PartView[],
 	finished: Typical,
 	now: number,
 ): HandOver | undefined {
+	const anyPaceGainMs = Math.min(
+		MIN_GAIN_MS,
+		Math.max(ANY_PACE_GAIN_LATENCIES * finished.latencyMs, ANY_PACE_MIN_GAIN_MS),
+	);
 	const rates = parts.map((part) => rateOf(part, finished, now));
 	let best: (HandOver & { finishMs: number }) | undefined;
 	parts.forEach((part, index) => {
@@ -98,7 +122,9 @@ export function chooseHandOver(
 		const fastestPeer = Math.max(0, ...peers);
 		const typical =
 			fastestPeer > 0 ? { ...finished, rate: Math.min(finished.rate, fastestPeer) } : finished;
-		if (remaining <= 0 || rate === undefined || rate >= SLOW_SHARE * typical.rate) return;
+		if (remaining <= 0 || rate === undefined) return;
+		const slow = rate < SLOW_SHARE * typical.rate;
+		if (!slow && !part.anyPace) return;
 		const finishMs = rate > 0 ? remaining / rate : Infinity;
 		// Bytes the slow part keeps: kept / rate = latency + (remaining - kept) / typical rate.
 		const balanced =
@@ -112,7 +138,7 @@ export function chooseHandOver(
 			rate > 0 ? kept / rate : 0,
 			typical.latencyMs + (remaining - kept) / typical.rate,
 		);
-		if (finishMs - newEndMs < MIN_GAIN_MS) return;
+		if (finishMs - newEndMs < (part.anyPace ? anyPaceGainMs : MIN_GAIN_MS)) return;
 		if (!best || finishMs > best.finishMs) best = { index, split: part.at + kept, finishMs };
 	});
 	return best && { index: best.index, split: best.split };

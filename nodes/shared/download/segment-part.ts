@@ -40,6 +40,8 @@ export interface Part {
 	done: boolean;
 	/** Its tail was handed over: it ends before the byte its response was asked to. */
 	cut?: boolean;
+	/** Near its end (early-start.ts): its connection counts as free for the next segment. */
+	early?: boolean;
 	resumes: number;
 	/** Its current request: when it went out, its first and last bytes came, and its bytes so far. */
 	requestedAt: number;
@@ -69,6 +71,8 @@ interface PartHooks {
 	pump(): void;
 	/** All its bytes are in. */
 	finish(part: Part): void;
+	/** Bytes came for a part not yet near its end. */
+	progress(part: Part): void;
 	retryOrFail(part: Part, problem: string): void;
 }
 
@@ -97,7 +101,10 @@ export function readPart(part: Part, body: Body, askedEnd: number, hooks: PartHo
 			reader.watch?.data(piece.length);
 			if (piece.length > 0) part.chunks.push(piece);
 			if (part.start + part.got === part.end && askedEnd > part.end) reader.end(false);
-			else if (hooks.isHeadPart(part)) hooks.pump();
+			else {
+				if (hooks.isHeadPart(part)) hooks.pump();
+				if (!part.early) hooks.progress(part);
+			}
 		},
 		// Whether it broke or ended, the bytes tell: a part short of its length resumes.
 		end: () => {

@@ -1,7 +1,9 @@
 // One ordered stream of a file fetched as byte ranges over parallel connections (n8n's store
 // reads in order, so filesystem and S3 modes keep streaming). At most `connections` segments of
 // at most segmentBytes are in flight, so at most connections × segmentBytes wait in memory
-// (segment-plan.ts); a new segment starts only when the head (the one n8n reads) is done. A
+// (segment-plan.ts), and one segment more once the head (the one n8n reads) is near its end: a
+// connection takes its next segment about two first-byte delays before its part's last byte
+// (early-start.ts), so no round trip is lost between segments. A
 // segment is one part, or several once a slow part's tail went to a free connection
 // (hand-over.ts): the head's first part hands its chunks on, the others keep theirs till their turn.
 // Each part keeps the single stream's guarantees: a break resumes it with Range from the byte it
@@ -12,6 +14,7 @@ import { sleep } from '../transport/wait';
 import { type Body, TransferError } from '../transport/body-stream';
 import { type BinaryStream, discard, orderedOutput, RangeIgnoredError } from './ordered-output';
 import { chooseHandOver, PaceBook, RECHECK_MS } from './hand-over';
+import { nearItsEnd } from './early-start';
 import { newPart, type Part, readPart, type SegmentedBodyOptions } from './segment-part';
 import { segmentAnswer, type Segment } from './segment-plan';
 
@@ -33,6 +36,7 @@ export function segmentedBody(first: Body, options: SegmentedBodyOptions): Binar
 	const pace = new PaceBook();
 	const stopped = new AbortController();
 	let rechecking = false;
+	let judging = false;
 	let head = 0;
 	let nextToStart = 0;
 	let waiting = false;
@@ -58,6 +62,10 @@ export function segmentedBody(first: Body, options: SegmentedBodyOptions): Binar
 	const fail = output.fail;
 	const isHeadPart = (part: Part) => slots.get(head)?.parts[0] === part;
 	const active = () => [...slots.values()].flatMap((slot) => slot.parts.filter((p) => !p.done));
+	/** Parts holding a connection: not done, and not so near their end that the next went out. */
+	const busy = () => active().filter((p) => !p.early).length;
+	/** The head gets its last bytes within a first-byte delay or two: the window moves on soon. */
+	const headEnding = () => slots.get(head)?.parts.every((p) => p.done || p.early) ?? false;
 
 	/** Hands on the head's chunks in order while n8n's store takes them; moves the window on. */
 	const pump = () => {
@@ -91,22 +99,53 @@ export function segmentedBody(first: Body, options: SegmentedBodyOptions): Binar
 		return slot;
 	}
 
-	const canStart = () => nextToStart < plan.count && nextToStart < head + plan.connections;
+	const canStart = () =>
+		nextToStart < plan.count && nextToStart < head + plan.connections + (headEnding() ? 1 : 0);
 
 	/** Starts segments while the window and the connections allow; else hands a slow part over. */
 	function fill() {
-		while (!output.destroyed && canStart() && active().length < plan.connections)
+		while (!output.destroyed && canStart() && busy() < plan.connections)
 			request(startSlot().parts[0] as Part);
 		handOver();
 	}
 
-	/** A free connection with no segment to start takes the tail of the part that will end last. */
+	/** A part near its end frees its connection for the next segment (early-start.ts). */
+	function progress(part: Part) {
+		const left = part.end - part.start - part.got;
+		if (!nearItsEnd(part, left, pace.typical(), Date.now())) return;
+		part.early = true;
+		fill();
+	}
+
+	/**
+	 * A free connection with no segment to start takes the tail of the part that will end last.
+	 * Judged on the event loop's next turn, once every byte already come has been read: right
+	 * after the process was held up, a part that kept flowing would look silent.
+	 */
 	function handOver() {
+		if (judging || output.destroyed) return;
+		judging = true;
+		sleep(0, stopped.signal).then(
+			() => {
+				judging = false;
+				judge();
+			},
+			() => undefined,
+		);
+	}
+
+	function judge() {
 		const parts = active();
 		if (output.destroyed || canStart() || parts.length >= plan.connections) return;
 		const typical = pace.typical();
 		if (!typical || parts.length === 0) return;
-		const choice = chooseHandOver(parts.map(view), typical, Date.now());
+		// The download waits on the head's parts while the window is full, on every part at the end.
+		const everyStarted = nextToStart === plan.count;
+		const views = parts.map((part) => ({
+			...view(part),
+			anyPace: everyStarted || part.segment === head,
+		}));
+		const choice = chooseHandOver(views, typical, Date.now());
 		if (!choice) return recheck();
 		const victim = parts[choice.index] as Part;
 		const slot = slots.get(victim.segment) as Slot;
@@ -118,7 +157,7 @@ export function segmentedBody(first: Body, options: SegmentedBodyOptions): Binar
 		request(tail);
 		// Handed over whole (it made no progress): its response, if any, is let go now.
 		if (victim.start + victim.got === victim.end) finish(victim);
-		handOver();
+		judge();
 	}
 
 	const view = (part: Part) => ({ ...part, at: part.start + part.got });
@@ -143,6 +182,8 @@ export function segmentedBody(first: Body, options: SegmentedBodyOptions): Binar
 		part.requestedAt = Date.now();
 		part.firstByteAt = part.lastByteAt = undefined;
 		part.bytes = 0;
+		// Asked again (a resume): it holds a connection until it is near its end once more.
+		part.early = false;
 		options.open(from, end).then(
 			(response) => {
 				// Handed over whole while it waited: another connection fetches these bytes.
@@ -186,7 +227,7 @@ export function segmentedBody(first: Body, options: SegmentedBodyOptions): Binar
 		fill();
 	}
 
-	const hooks = { options, output, isHeadPart, pump, finish, retryOrFail };
+	const hooks = { options, output, isHeadPart, pump, finish, progress, retryOrFail };
 	/** Reads one response into a part; `askedEnd`: one past the last byte it was asked for. */
 	const read = (part: Part, body: Body, askedEnd: number) => readPart(part, body, askedEnd, hooks);
 
