@@ -2,7 +2,8 @@
 //
 // The stream handed to n8n must be in order, so a range fetched ahead of the one n8n is reading
 // waits in memory. Every range is at most one segment long and at most `connections` ranges are
-// in flight (the window), so at most connections × segment size bytes wait: the memory window.
+// in flight (the window), so at most connections × segment size bytes wait: the memory window;
+// plus one segment asked early while the one n8n reads gets its last bytes (early-start.ts).
 
 // The connection count comes as readParallelConnections (read-parameters.ts, where its bounds
 // live) checked it: it is not checked again here.
@@ -23,6 +24,8 @@ export const COPY_WINDOW_BYTES = WINDOW_BYTES;
  */
 export const MIN_SEGMENT_BYTES = 4 * MiB;
 export const MAX_SEGMENT_BYTES = 16 * MiB;
+/** The most a download's segments hold at any connection count: the window and one segment asked early. */
+export const MAX_WAITING_BYTES = WINDOW_BYTES + MAX_SEGMENT_BYTES;
 
 /** The smallest segment of the first round's ramp. */
 const MIN_RAMP_BYTES = 1 * MiB;
@@ -38,7 +41,7 @@ export interface Segment {
 export interface SegmentPlan {
 	connections: number;
 	segmentBytes: number;
-	/** connections × segmentBytes: the most that can wait in memory. */
+	/** connections × segmentBytes: the window (one segment more may wait: early-start.ts). */
 	windowBytes: number;
 	/** How many segments cover the file. */
 	count: number;

@@ -3,7 +3,7 @@
 // 10,000 (above about 78 GiB; the 1 TiB ceiling needs 105 MiB); a file that fits one part goes as
 // a single PUT. 8 MiB parts, 4 in flight, keep a copy's memory within the 256 MiB target with
 // n8n's own slack and the download's window (measured: bench/results/results.md).
-import { COPY_WINDOW_BYTES } from '../download/segment-plan';
+import { COPY_WINDOW_BYTES, MAX_SEGMENT_BYTES } from '../download/segment-plan';
 import { MiB } from '../transport/values';
 
 export const MIN_PART_BYTES = 5 * MiB;
@@ -47,5 +47,9 @@ export function planParts(
 /** The most the upload holds at once: the parts in flight and the one being filled. */
 export const uploadMemoryBound = (plan: PartPlan) => (plan.inFlight + 1) * plan.partBytes;
 
-/** The copy's own bytes: the download's window of segments (segment-plan.ts) and the upload's. */
-export const copyMemoryBound = (plan: PartPlan) => COPY_WINDOW_BYTES + uploadMemoryBound(plan);
+/**
+ * The copy's own bytes: the download's window of segments and the one segment asked early
+ * (segment-plan.ts, at most 16 MiB), and the upload's.
+ */
+export const copyMemoryBound = (plan: PartPlan) =>
+	COPY_WINDOW_BYTES + MAX_SEGMENT_BYTES + uploadMemoryBound(plan);
