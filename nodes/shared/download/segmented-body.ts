@@ -2,7 +2,7 @@
 // reads in order, so filesystem and S3 modes keep streaming). At most `connections` segments of
 // at most segmentBytes are in flight, so at most connections × segmentBytes wait in memory
 // (segment-plan.ts), and one segment more once the head (the one n8n reads) is near its end: a
-// connection takes its next segment about two first-byte delays before its part's last byte
+// connection takes its next segment about one first-byte delay before its part's last byte
 // (early-start.ts), so no round trip is lost between segments. A
 // segment is one part, or several once a slow part's tail went to a free connection
 // (hand-over.ts): the head's first part hands its chunks on, the others keep theirs till their turn.
@@ -64,7 +64,7 @@ export function segmentedBody(first: Body, options: SegmentedBodyOptions): Binar
 	const active = () => [...slots.values()].flatMap((slot) => slot.parts.filter((p) => !p.done));
 	/** Parts holding a connection: not done, and not so near their end that the next went out. */
 	const busy = () => active().filter((p) => !p.early).length;
-	/** The head gets its last bytes within a first-byte delay or two: the window moves on soon. */
+	/** The head gets its last bytes within about a first-byte delay: the window moves on soon. */
 	const headEnding = () => slots.get(head)?.parts.every((p) => p.done || p.early) ?? false;
 
 	/** Hands on the head's chunks in order while n8n's store takes them; moves the window on. */

@@ -237,15 +237,16 @@ test('Parallel Connections: a big master arrives over ranged segments, byte-exac
 	expect(ranges[0]).toBe('bytes=0-');
 	const later = ranges.slice(1) as string[];
 	for (const s of planned) expect(later).toContain(`bytes=${s.start}-${s.end - 1}`);
-	// On loopback a busy machine can slow one connection enough for a hand-over (hand-over.ts):
-	// each one more request, for the tail of a planned segment.
+	// On loopback a busy machine can slow one connection enough for a hand-over (hand-over.ts),
+	// and the last segments may be split at any pace: each one more request, for bytes inside a
+	// planned segment (the tail of a part, itself maybe the tail of an earlier hand-over).
 	const extra = later.filter((r) => !planned.some((s) => r === `bytes=${s.start}-${s.end - 1}`));
 	expect(extra).toHaveLength((item.json.transfer as { handedOver: number }).handedOver);
 	for (const range of extra) {
 		const [from, to] = range.slice('bytes='.length).split('-').map(Number);
 		expect(
 			[{ start: 0, end: plan.segmentAt(0).end }, ...planned].some(
-				(s) => from > s.start && to === s.end - 1,
+				(s) => from > s.start && from <= to && to <= s.end - 1,
 			),
 		).toBe(true);
 	}
