@@ -3,9 +3,10 @@
 // window cannot move past its segment. Pure, so it is unit-tested alone; segmented-body.ts acts.
 //
 // When a connection is free and no segment may start (all started, or the memory window full),
-// the part that will finish last is split where both connections are expected to finish
-// together: the free one takes the tail, the slow one stops at the split point. Nothing is
-// fetched twice but what the slow response had under way when it was stopped.
+// the part that will finish last, of those that are slow or that the download waits on, is split
+// where both connections are expected to finish together: the free one takes the tail, the other
+// stops at the split point. Nothing is fetched twice but what the other response had under way
+// when it was stopped.
 import { MiB } from '../transport/values';
 
 /** The least a hand-over gives the free connection: its request's round trip must pay. */
@@ -100,7 +101,7 @@ function rateOf(part: PartView, typical: Typical, now: number): number | undefin
  * typical rate (or of any pace, marked `anyPace`), the one expected to finish last, split so
  * that both connections end together (the free one pays a first-byte delay), when that gains at
  * least MIN_GAIN_MS (a slow part) or ANY_PACE_GAIN_LATENCIES first-byte delays and
- * ANY_PACE_MIN_GAIN_MS (any pace); the free connection takes at least MIN_HANDOVER_BYTES, or
+ * ANY_PACE_MIN_GAIN_MS, never more than MIN_GAIN_MS (any pace); the free connection takes at least MIN_HANDOVER_BYTES, or
  * the whole remainder when it is shorter.
  */
 export function chooseHandOver(
