@@ -1,11 +1,8 @@
 // One ordered stream of a file fetched as byte ranges over parallel connections (n8n's store
-// reads in order, so filesystem and S3 modes keep streaming). At most `connections` segments of
-// at most segmentBytes are in flight, so at most connections × segmentBytes wait in memory
-// (segment-plan.ts), and one segment more once the head (the one n8n reads) is near its end: a
-// connection takes its next segment about one first-byte delay before its part's last byte
-// (early-start.ts), so no round trip is lost between segments. A
-// segment is one part, or several once a slow part's tail went to a free connection
-// (hand-over.ts): the head's first part hands its chunks on, the others keep theirs till their turn.
+// reads in order, so filesystem and S3 modes keep streaming). Which segments are in flight and
+// which may start: segment-window.ts (the memory window, plus one segment asked as a part ends:
+// early-start.ts); a slow part's tail, or that of a part the download waits on, goes to a free
+// connection (hand-over.ts). The head's first part hands its chunks on, the others keep theirs.
 // Each part keeps the single stream's guarantees: a break resumes it with Range from the byte it
 // broke at (Max Retries times per part), every response must state exactly the range asked for,
 // and any failure ends the whole stream with that error (n8n's store then drops its temporary
@@ -15,16 +12,11 @@ import { type Body, TransferError } from '../transport/body-stream';
 import { type BinaryStream, discard, orderedOutput, RangeIgnoredError } from './ordered-output';
 import { chooseHandOver, PaceBook, RECHECK_MS } from './hand-over';
 import { nearItsEnd } from './early-start';
-import { newPart, type Part, readPart, type SegmentedBodyOptions } from './segment-part';
-import { segmentAnswer, type Segment } from './segment-plan';
+import { type Part, readPart, type SegmentedBodyOptions } from './segment-part';
+import { segmentAnswer } from './segment-plan';
+import { SegmentWindow } from './segment-window';
 
 export type { RangeResponse, SegmentedBodyOptions } from './segment-part';
-
-interface Slot {
-	segment: Segment;
-	/** Its byte ranges in file order: one, or more after hand-overs. */
-	parts: Part[];
-}
 
 /**
  * `first` is the response to the first request (bytes 0- of the file, 206): it serves segment 0
@@ -32,20 +24,18 @@ interface Slot {
  */
 export function segmentedBody(first: Body, options: SegmentedBodyOptions): BinaryStream {
 	const { plan } = options;
-	const slots = new Map<number, Slot>();
+	const segments = new SegmentWindow(plan);
 	const pace = new PaceBook();
 	const stopped = new AbortController();
 	let rechecking = false;
 	let judging = false;
-	let head = 0;
-	let nextToStart = 0;
 	let waiting = false;
 	let ended = false;
 
 	const output = orderedOutput(first, {
 		start: () => {
 			waiting = false;
-			read(startSlot().parts[0] as Part, first, options.total);
+			read(segments.start(), first, options.total);
 			fill();
 		},
 		more: () => {
@@ -54,30 +44,23 @@ export function segmentedBody(first: Body, options: SegmentedBodyOptions): Binar
 		},
 		stop: () => {
 			stopped.abort();
-			for (const slot of slots.values()) for (const part of slot.parts) part.drop?.();
-			slots.clear();
+			segments.clear((part) => part.drop?.());
 		},
 		meter: options.meter,
 	});
 	const fail = output.fail;
-	const isHeadPart = (part: Part) => slots.get(head)?.parts[0] === part;
-	const active = () => [...slots.values()].flatMap((slot) => slot.parts.filter((p) => !p.done));
-	/** Parts holding a connection: not done, and not so near their end that the next went out. */
-	const busy = () => active().filter((p) => !p.early).length;
-	/** The head gets its last bytes within about a first-byte delay: the window moves on soon. */
-	const headEnding = () => slots.get(head)?.parts.every((p) => p.done || p.early) ?? false;
+	const isHeadPart = (part: Part) => segments.headPart() === part;
 
 	/** Hands on the head's chunks in order while n8n's store takes them; moves the window on. */
 	const pump = () => {
 		while (!waiting && !output.destroyed) {
-			if (head === plan.count) {
+			if (segments.done) {
 				if (!ended) output.push(null);
 				ended = true;
 				return;
 			}
-			const slot = slots.get(head);
-			const part = slot?.parts[0];
-			if (!slot || !part) return;
+			const part = segments.headPart();
+			if (!part) return;
 			while (part.chunks.length > 0) {
 				if (!output.push(part.chunks.shift() as Buffer)) {
 					waiting = true;
@@ -85,27 +68,14 @@ export function segmentedBody(first: Body, options: SegmentedBodyOptions): Binar
 				}
 			}
 			if (!part.done) return;
-			slot.parts.shift();
-			if (slot.parts.length > 0) continue;
-			slots.delete(head++);
-			fill();
+			if (segments.shiftHead()) fill();
 		}
 	};
 
-	function startSlot(): Slot {
-		const segment = plan.segmentAt(nextToStart++);
-		const slot: Slot = { segment, parts: [newPart(segment.index, segment.start, segment.end)] };
-		slots.set(segment.index, slot);
-		return slot;
-	}
-
-	const canStart = () =>
-		nextToStart < plan.count && nextToStart < head + plan.connections + (headEnding() ? 1 : 0);
-
-	/** Starts segments while the window and the connections allow; else hands a slow part over. */
+	/** Starts segments while the window and the connections allow; else hands a part over. */
 	function fill() {
-		while (!output.destroyed && canStart() && busy() < plan.connections)
-			request(startSlot().parts[0] as Part);
+		while (!output.destroyed && segments.canStart() && segments.busy() < plan.connections)
+			request(segments.start());
 		handOver();
 	}
 
@@ -135,32 +105,20 @@ export function segmentedBody(first: Body, options: SegmentedBodyOptions): Binar
 	}
 
 	function judge() {
-		const parts = active();
-		if (output.destroyed || canStart() || parts.length >= plan.connections) return;
+		const parts = segments.active();
+		if (output.destroyed || segments.canStart() || parts.length >= plan.connections) return;
 		const typical = pace.typical();
 		if (!typical || parts.length === 0) return;
-		// The download waits on the head's parts while the window is full, on every part at the end.
-		const everyStarted = nextToStart === plan.count;
-		const views = parts.map((part) => ({
-			...view(part),
-			anyPace: everyStarted || part.segment === head,
-		}));
-		const choice = chooseHandOver(views, typical, Date.now());
+		const choice = chooseHandOver(segments.views(parts), typical, Date.now());
 		if (!choice) return recheck();
 		const victim = parts[choice.index] as Part;
-		const slot = slots.get(victim.segment) as Slot;
-		const tail = newPart(victim.segment, choice.split, victim.end);
-		victim.end = choice.split;
-		victim.cut = true;
-		slot.parts.splice(slot.parts.indexOf(victim) + 1, 0, tail);
+		const tail = segments.split(victim, choice.split);
 		if (options.meter) options.meter.counts.handedOver++;
 		request(tail);
 		// Handed over whole (it made no progress): its response, if any, is let go now.
 		if (victim.start + victim.got === victim.end) finish(victim);
 		judge();
 	}
-
-	const view = (part: Part) => ({ ...part, at: part.start + part.got });
 
 	/** Looks again soon: a part judged fine so far may stall or slow down. */
 	function recheck() {
