@@ -109,7 +109,11 @@ test('the object replaced at the hand-over, then again: the item fails, nothing 
 });
 
 test('every connection at a speed drawn at random (seeded): byte-exact, ≤ 2 % fetched twice', async () => {
-	const size = 64 * MiB + 11;
+	// Each hand-over lets go of what the other response had under way (on loopback, its socket
+	// buffers: 0.1-0.2 MiB), and the last segments are split at any pace, so about 1 MiB is
+	// fetched twice whatever the size (0.6-1.4 MiB seen under load): against a master of GiBs,
+	// as in the benchmark (0.18 % at 1 GiB), that is far below 2 %; a 128 MiB file keeps it under.
+	const size = 128 * MiB + 11;
 	const key = licensed(sim(), 3);
 	sim().setVideoFile(key, { size });
 	sim().faults.wanLink({ connectionBytesPerSecond: 20e6, rttMs: 5 });
