@@ -107,7 +107,6 @@ class SimulatorImpl implements Simulator {
 			at,
 		};
 		this.log.push(entry);
-		res.once('close', () => (entry.endedAt = this.now()));
 		const limit = this.opts.logLimit;
 		if (limit !== undefined && limit > 0 && this.log.length > limit + Math.ceil(limit / 10)) {
 			this.log.splice(0, this.log.length - limit);

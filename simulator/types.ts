@@ -86,8 +86,6 @@ export interface LoggedRequest {
 	status: number;
 	/** now() when the request arrived. */
 	at: number;
-	/** now() when the response ended or its connection closed; unset while it is open. */
-	endedAt?: number;
 	/** Body bytes written so far: on storage answers and on answers of the oversizeApiBody fault. */
 	bytesSent?: number;
 }

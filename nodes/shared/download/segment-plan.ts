@@ -24,8 +24,6 @@ export const COPY_WINDOW_BYTES = WINDOW_BYTES;
  */
 export const MIN_SEGMENT_BYTES = 4 * MiB;
 export const MAX_SEGMENT_BYTES = 16 * MiB;
-/** The most a download's segments hold at any connection count: the window and one segment asked early. */
-export const MAX_WAITING_BYTES = WINDOW_BYTES + MAX_SEGMENT_BYTES;
 
 /** The smallest segment of the first round's ramp. */
 const MIN_RAMP_BYTES = 1 * MiB;
