@@ -21,6 +21,7 @@ import { request } from 'undici';
 
 import { USER_AGENT } from '../nodes/shared/version';
 import { deleteBinaries, runNode } from '../test/harness/run-node';
+import { signedUrlOf } from '../test/simulator/helpers';
 import { DEMO_PARTNER_KEY } from '../simulator';
 import { registerBareNodes } from './bare-nodes';
 import { TMP } from './env';
@@ -66,17 +67,8 @@ registerBareNodes();
 /** The last node run's hand-overs (the measured transfer runs last). */
 let handedOver: number | undefined;
 
-async function signedUrl(baseUrl: string, videoKey: string): Promise<string> {
-	const response = await request(
-		`${baseUrl}/partner/v1/videos/${encodeURIComponent(videoKey)}/download`,
-		{
-			headers: { authorization: `Bearer ${DEMO_PARTNER_KEY}`, 'user-agent': USER_AGENT },
-		},
-	);
-	const body = (await response.body.json()) as { url: string };
-	if (response.statusCode !== 200) throw new Error(`download URL: HTTP ${response.statusCode}`);
-	return body.url;
-}
+const signedUrl = (baseUrl: string, videoKey: string) =>
+	signedUrlOf(baseUrl, videoKey, { ua: USER_AGENT });
 
 async function rawRanged(
 	input: WorkerInput,

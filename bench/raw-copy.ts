@@ -16,7 +16,7 @@ import { Upload } from '@aws-sdk/lib-storage';
 import { Agent, request } from 'undici';
 
 import { USER_AGENT } from '../nodes/shared/version';
-import { DEMO_PARTNER_KEY } from '../simulator';
+import { signedUrlOf } from '../test/simulator/helpers';
 import { PeakRss } from './measure';
 
 export interface RawCopyInput {
@@ -41,15 +41,8 @@ export interface RawCopyResult {
 /** Segments fetched ahead of the one the upload reads (memory: this many segments at most). */
 const LOOK_AHEAD = 16;
 
-async function signedUrl(baseUrl: string, videoKey: string): Promise<string> {
-	const response = await request(
-		`${baseUrl}/partner/v1/videos/${encodeURIComponent(videoKey)}/download`,
-		{ headers: { authorization: `Bearer ${DEMO_PARTNER_KEY}`, 'user-agent': USER_AGENT } },
-	);
-	const body = (await response.body.json()) as { url: string };
-	if (response.statusCode !== 200) throw new Error(`download URL: HTTP ${response.statusCode}`);
-	return body.url;
-}
+const signedUrl = (baseUrl: string, videoKey: string) =>
+	signedUrlOf(baseUrl, videoKey, { ua: USER_AGENT });
 
 /** The file's bytes in order, fetched as ranged segments over `connections` connections. */
 async function* segments(url: string, input: RawCopyInput): AsyncGenerator<Buffer> {

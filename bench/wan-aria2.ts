@@ -11,10 +11,9 @@ import { createHash } from 'node:crypto';
 import { createReadStream, readFileSync } from 'node:fs';
 import { rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { request } from 'undici';
 
-import { DEMO_PARTNER_KEY } from '../simulator';
 import { fileSha256 } from '../simulator/file-content';
+import { signedUrlOf } from '../test/simulator/helpers';
 import { USER_AGENT } from '../nodes/shared/version';
 import { ROOT, TMP } from './env';
 import { MiB } from './measure';
@@ -62,16 +61,9 @@ export async function findAria2c(log: (m: string) => void): Promise<Aria2Availab
 	return { path, version: version?.trim() };
 }
 
-/** A fresh signed URL for the video, as the node gets it (Get Download URL). */
-export async function signedUrl(baseUrl: string, videoKey: string): Promise<string> {
-	const response = await request(
-		`${baseUrl}/partner/v1/videos/${encodeURIComponent(videoKey)}/download`,
-		{ headers: { authorization: `Bearer ${DEMO_PARTNER_KEY}`, 'user-agent': USER_AGENT } },
-	);
-	const body = (await response.body.json()) as { url: string };
-	if (response.statusCode !== 200) throw new Error(`download URL: HTTP ${response.statusCode}`);
-	return body.url;
-}
+/** A fresh signed URL for the video, as the node gets it (Get Download URL, its User-Agent). */
+export const signedUrl = (baseUrl: string, videoKey: string) =>
+	signedUrlOf(baseUrl, videoKey, { ua: USER_AGENT });
 
 function vmHwm(pid: number): number | undefined {
 	try {

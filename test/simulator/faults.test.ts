@@ -7,7 +7,7 @@ import {
 	startSimulator,
 	type Simulator,
 } from '../../simulator';
-import { call, code, fetchUrl, header, pageAll } from './helpers';
+import { call, code, fetchUrl, header, pageAll, signedUrlOf } from './helpers';
 
 let sim: Simulator;
 let videoKey: string;
@@ -29,13 +29,7 @@ const usage = () => `${sim.baseUrl}/external/v1/usage/me`;
 const partner = (url: string) => call(url, { key: DEMO_PARTNER_KEY });
 const enterprise = (url: string) => call(url, { key: DEMO_ENTERPRISE_KEY });
 
-async function signedUrl(): Promise<string> {
-	const r = await partner(
-		`${sim.baseUrl}/partner/v1/videos/${encodeURIComponent(videoKey)}/download`,
-	);
-	expect(r.status).toBe(200);
-	return r.json.url as string;
-}
+const signedUrl = () => signedUrlOf(sim.baseUrl, videoKey);
 
 /** Reads a body to the end; resolves with the bytes or rejects when the transfer breaks. */
 async function readAll(

@@ -6,7 +6,7 @@ import {
 	startSimulator,
 	type Simulator,
 } from '../../simulator';
-import { call, fetchUrl, header } from './helpers';
+import { call, fetchUrl, header, signedUrlOf } from './helpers';
 
 let sim: Simulator;
 let videoKey: string;
@@ -23,13 +23,7 @@ beforeEach(() => {
 	sim.setVideoFile(videoKey, { size: 5000 });
 });
 
-async function signedUrl(key = videoKey): Promise<string> {
-	const r = await call(`${sim.baseUrl}/partner/v1/videos/${encodeURIComponent(key)}/download`, {
-		key: DEMO_PARTNER_KEY,
-	});
-	expect(r.status).toBe(200);
-	return r.json.url as string;
-}
+const signedUrl = (key = videoKey) => signedUrlOf(sim.baseUrl, key);
 
 test('misplaceRange: a 206 from `offset` bytes past the byte asked, Content-Range saying so; consumed', async () => {
 	const url = await signedUrl();

@@ -38,6 +38,24 @@ export async function call(url: string, o: CallOptions = {}): Promise<Reply> {
 	return { status: res.statusCode, headers: res.headers, text, json, bytes };
 }
 
+/**
+ * The signed storage URL the Partner API gives for a video (GET /partner/v1/videos/{key}/download,
+ * the demo member's key unless `o.key`); any answer but 200 fails with its status and body.
+ */
+export async function signedUrlOf(
+	baseUrl: string,
+	videoKey: string,
+	o: CallOptions = {},
+): Promise<string> {
+	const r = await call(`${baseUrl}/partner/v1/videos/${encodeURIComponent(videoKey)}/download`, {
+		key: DEMO_PARTNER_KEY,
+		...o,
+	});
+	if (r.status !== 200)
+		throw new Error(`download URL of ${videoKey}: HTTP ${r.status} ${r.text.slice(0, 200)}`);
+	return r.json.url as string;
+}
+
 /** Storage / signed URL fetch: never sends Authorization. */
 export function fetchUrl(url: string, headers: Record<string, string> = {}): Promise<Reply> {
 	return call(url, { headers });

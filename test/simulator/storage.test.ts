@@ -8,7 +8,7 @@ import {
 	startSimulator,
 	type Simulator,
 } from '../../simulator';
-import { call, fetchUrl, header } from './helpers';
+import { call, fetchUrl, header, signedUrlOf } from './helpers';
 
 let sim: Simulator;
 let clock = Date.UTC(2025, 2, 1, 10, 0, 0);
@@ -27,13 +27,7 @@ beforeEach(() => {
 		.find((l) => sim.getVideoFile(l.video_key).contentType === 'video/quicktime')!.video_key;
 });
 
-async function signedUrl(key = videoKey): Promise<string> {
-	const r = await call(`${sim.baseUrl}/partner/v1/videos/${encodeURIComponent(key)}/download`, {
-		key: DEMO_PARTNER_KEY,
-	});
-	expect(r.status).toBe(200);
-	return r.json.url as string;
-}
+const signedUrl = (key = videoKey) => signedUrlOf(sim.baseUrl, key);
 
 function expectAccessDenied(
 	r: { status: number; text: string; headers: Record<string, unknown> },

@@ -1,13 +1,12 @@
 /** Contract: the switches of the trigger hardening (per-video storage pages, an empty master, a 429's Reset). */
 import { DEMO_PARTNER_KEY } from '../../simulator';
-import { call, contractSimulator, fetchUrl, header } from './helpers';
+import { call, contractSimulator, fetchUrl, header, signedUrlOf } from './helpers';
 
 const ctx = contractSimulator();
 
 const partner = (path: string) =>
 	call(`${ctx.sim.baseUrl}/partner/v1${path}`, { key: DEMO_PARTNER_KEY });
-const signedUrl = async (key: string) =>
-	(await partner(`/videos/${encodeURIComponent(key)}/download`)).json.url as string;
+const signedUrl = (key: string) => signedUrlOf(ctx.sim.baseUrl, key);
 const firstKeys = () =>
 	ctx.sim
 		.partnerLicences(DEMO_PARTNER_KEY)

@@ -2,7 +2,7 @@
 import { Agent, request } from 'undici';
 
 import { DEMO_PARTNER_KEY, fileBytes, startSimulator, type Simulator } from '../../simulator';
-import { call, fetchUrl, header, UA } from './helpers';
+import { fetchUrl, header, signedUrlOf, UA } from './helpers';
 
 let sim: Simulator;
 let videoKey: string;
@@ -18,13 +18,7 @@ beforeEach(() => {
 	sim.setVideoFile(videoKey, { size: 10 * MB });
 });
 
-async function signedUrl(): Promise<string> {
-	const r = await call(
-		`${sim.baseUrl}/partner/v1/videos/${encodeURIComponent(videoKey)}/download`,
-		{ key: DEMO_PARTNER_KEY },
-	);
-	return r.json.url as string;
-}
+const signedUrl = () => signedUrlOf(sim.baseUrl, videoKey);
 
 /** GETs a range on its own new connection; times to the first byte and to the end. */
 async function timed(url: string, range: string) {
