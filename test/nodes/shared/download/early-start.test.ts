@@ -8,7 +8,6 @@ import { request, type IncomingMessage } from 'node:http';
 
 import { DEMO_PARTNER_KEY, fileSha256 } from '../../../../simulator';
 import { useSimulator } from '../../../harness/simulator';
-import { signedUrlOf } from '../../../simulator/helpers';
 import { segmentedBody } from '../../../../nodes/shared/download/segmented-body';
 import { planSegments } from '../../../../nodes/shared/download/segment-plan';
 import type { Body } from '../../../../nodes/shared/transport/body-stream';
@@ -21,7 +20,13 @@ const get = (url: string, range: string) =>
 		request(url, { headers: { range } }, resolve).on('error', reject).end(),
 	);
 
-const signedUrl = (videoKey: string) => signedUrlOf(sim().baseUrl, videoKey);
+async function signedUrl(videoKey: string): Promise<string> {
+	const response = await fetch(
+		`${sim().baseUrl}/partner/v1/videos/${encodeURIComponent(videoKey)}/download`,
+		{ headers: { authorization: `Bearer ${DEMO_PARTNER_KEY}` } },
+	);
+	return ((await response.json()) as { url: string }).url;
+}
 
 test('4 connections: the next segment is asked before a part ends; at most 5 ranges open at once; byte-exact', async () => {
 	const size = 160 * MiB + 9;
