@@ -37,7 +37,6 @@ export function parallelBody(
 	const total = Number(range[2]);
 	const plan = planSegments(total, options.connections, options.windowBytes);
 	if (!plan) return undefined;
-	if (options.meter) options.meter.connections = plan.connections;
 	return segmentedBody(first.body as Body, {
 		plan,
 		total,

@@ -42,6 +42,12 @@ export interface Part {
 	cut?: boolean;
 	/** Near its end (early-start.ts): its connection counts as free for the next segment. */
 	early?: boolean;
+	/** Its response was asked to the file's end: it may take on the segments after its own. */
+	open?: boolean;
+	/** The last segment it reaches, once it took on those after its own (segment-window.ts). */
+	through?: number;
+	/** Its response is paused until n8n's store takes its chunks (one stream): resumes it. */
+	held?: () => void;
 	resumes: number;
 	/** Its current request: when it went out, its first and last bytes came, and its bytes so far. */
 	requestedAt: number;
@@ -73,6 +79,10 @@ interface PartHooks {
 	finish(part: Part): void;
 	/** Bytes came for a part not yet near its end. */
 	progress(part: Part): void;
+	/** Whether the part may take on the next segment instead of ending (segment-window.ts). */
+	extend(part: Part): boolean;
+	/** Whether the part's response is paused while its chunks wait (one stream running on). */
+	mayHold(part: Part): boolean;
 	retryOrFail(part: Part, problem: string): void;
 }
 
@@ -94,6 +104,8 @@ export function readPart(part: Part, body: Body, askedEnd: number, hooks: PartHo
 					new TransferError('storage sent more bytes than the range it announced'),
 				);
 			}
+			// At its end, one stream n8n reads straight through runs on while one connection is enough.
+			while (askedEnd > part.end && chunk.length >= part.end - at && hooks.extend(part));
 			const room = part.end - at;
 			const piece = chunk.length > room ? chunk.subarray(0, room) : chunk;
 			part.got += piece.length;
@@ -104,6 +116,17 @@ export function readPart(part: Part, body: Body, askedEnd: number, hooks: PartHo
 			else {
 				if (hooks.isHeadPart(part)) hooks.pump();
 				if (!part.early) hooks.progress(part);
+				// As the single stream does: the bytes wait in the socket, not in memory (a window
+				// of Buffers makes V8 collect more often: docs/downloads.md).
+				if (part.chunks.length > 0 && !part.held && hooks.mayHold(part)) {
+					reader.watch?.hold();
+					body.pause();
+					part.held = () => {
+						part.held = undefined;
+						reader.watch?.release();
+						body.resume();
+					};
+				}
 			}
 		},
 		// Whether it broke or ended, the bytes tell: a part short of its length resumes.

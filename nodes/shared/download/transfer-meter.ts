@@ -53,7 +53,7 @@ export interface TransferCounts {
 
 export class TransferMeter {
 	bytes = 0;
-	/** Connections the file is fetched over (parallel-download.ts sets the plan's). */
+	/** Connections the file is fetched over: 1, or the plan's once it opened them (segmented-body.ts). */
 	connections = 1;
 	/** Set once the bytes ended: hex, when computed. */
 	sha256: string | undefined;
@@ -74,6 +74,12 @@ export class TransferMeter {
 				: check?.algorithm === 'crc32c'
 					? new Crc32c()
 					: undefined;
+	}
+
+	/** The download now uses this many connections (the progress lines say so from now on). */
+	useConnections(connections: number): void {
+		this.connections = connections;
+		this.progress.useConnections(connections);
 	}
 
 	data(chunk: Buffer): void {

@@ -69,6 +69,11 @@ export class TransferProgress {
 		void this.tick();
 	}
 
+	/** Connections for the lines from now on (a parallel download opens them when they help). */
+	useConnections(connections: number): void {
+		this.connections = connections;
+	}
+
 	/** Bytes handed on so far, in order. Called for every chunk: two comparisons in the common case. */
 	update(bytes: number): void {
 		this.bytes = bytes;

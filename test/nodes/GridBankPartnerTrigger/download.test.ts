@@ -10,6 +10,10 @@ import { binaryStream } from '../../harness/run-node';
 import { useSimulator } from '../../harness/simulator';
 import { pollTrigger } from '../../harness/run-gridbank';
 import { keysOf, listCalls, nowSeconds, type State } from './helpers';
+import { openAllConnections } from '../../harness/open-all-connections';
+
+// Its Parallel Connections test checks the plan's segments: every connection from the start.
+openAllConnections();
 
 const sim = useSimulator();
 

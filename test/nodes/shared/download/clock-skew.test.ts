@@ -10,6 +10,9 @@ import { cleanUpBinaries, readBinary, type NodeRun } from '../../../harness/run-
 import { useSimulator } from '../../../harness/simulator';
 import { planSegments } from '../../../../nodes/shared/download/segment-plan';
 import { MiB } from '../../../../nodes/shared/transport/values';
+import { openAllConnections } from '../../../harness/open-all-connections';
+
+openAllConnections();
 
 const sim = useSimulator();
 const cleanUp = cleanUpBinaries();

@@ -9,6 +9,9 @@ import { storeKeepsPartialFiles } from '../../../harness/engine';
 import { useSimulator } from '../../../harness/simulator';
 import { planSegments } from '../../../../nodes/shared/download/segment-plan';
 import { copyPartner, MIB, objectsIn, openUploads, useS3 } from '../storage/copy-harness';
+import { openAllConnections } from '../../../harness/open-all-connections';
+
+openAllConnections();
 
 const sim = useSimulator();
 const s3 = useS3();

@@ -16,6 +16,9 @@ import { storeKeepsPartialFiles } from '../../../harness/engine';
 import { useSimulator } from '../../../harness/simulator';
 import { planSegments } from '../../../../nodes/shared/download/segment-plan';
 import { MiB } from '../../../../nodes/shared/transport/values';
+import { openAllConnections } from '../../../harness/open-all-connections';
+
+openAllConnections();
 
 const sim = useSimulator();
 const keep = cleanUpBinaries();

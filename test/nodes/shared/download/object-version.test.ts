@@ -9,6 +9,9 @@ import { storeKeepsPartialFiles } from '../../../harness/engine';
 import { socketsLeftTo } from '../../../harness/open-sockets';
 import { storageCalls, useSimulator } from '../../../harness/simulator';
 import { MiB } from '../../../../nodes/shared/transport/values';
+import { openAllConnections } from '../../../harness/open-all-connections';
+
+openAllConnections();
 
 const sim = useSimulator();
 

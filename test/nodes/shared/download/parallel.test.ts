@@ -23,6 +23,9 @@ import { useSimulator } from '../../../harness/simulator';
 import { PROMPTLY_MS } from '../../../harness/time-bounds';
 import { planSegments, type SegmentPlan } from '../../../../nodes/shared/download/segment-plan';
 import { MiB } from '../../../../nodes/shared/transport/values';
+import { openAllConnections } from '../../../harness/open-all-connections';
+
+openAllConnections();
 
 const sim = useSimulator();
 const keep = cleanUpBinaries();

@@ -7,6 +7,9 @@ import { useSimulator } from '../../../harness/simulator';
 import { ASKED_WAIT_CEILING_MS } from '../../../harness/time-bounds';
 import { MAX_WAIT_MS } from '../../../../nodes/shared/transport/retry-policy';
 import { setTransferWaitBudget } from '../../../../nodes/shared/download/transfer-waits';
+import { openAllConnections } from '../../../harness/open-all-connections';
+
+openAllConnections();
 
 const sim = useSimulator();
 const cleanUp = cleanUpBinaries();

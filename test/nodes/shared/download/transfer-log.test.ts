@@ -12,6 +12,9 @@ import { cleanUpBinaries } from '../../../harness/run-node';
 import { useSimulator } from '../../../harness/simulator';
 import { nowSeconds } from '../../GridBankPartnerTrigger/helpers';
 import { copyPartner, MIB, useS3 } from '../storage/copy-harness';
+import { openAllConnections } from '../../../harness/open-all-connections';
+
+openAllConnections();
 
 process.env.N8N_LOG_LEVEL = 'info';
 

@@ -1,0 +1,113 @@
+// How many of its connections a segmented download keeps busy. More connections help only while
+// n8n's store waits for bytes: where one connection already brings them faster than the store
+// takes them (loopback, storage on the same network, a busy machine), each one more adds CPU and
+// memory and no speed (on a 2-core machine's loopback, one stream ran at 226 MB/s, eight
+// connections at 165). So a download starts as one stream (segment-window.ts's extend) and opens
+// every connection it may once the store is seen waiting on it: again and again (GROW_MIN_WAITS
+// times, GROW_MIN_MS and GROW_FROM of the period so far, in periods of BUDGET_PERIOD_MS), or for
+// STALL_MS at once. On a WAN link one connection keeps the store waiting between its chunks, so
+// the rest open within tens of milliseconds; a pause of the sending process (one wait of tens of
+// milliseconds on loopback) is no reason. One way: a download never goes back to one stream.
+// The decisions are given the time, so they are unit-tested alone; segmented-body.ts acts.
+
+/** How often a stream that brings nothing (stalled) is looked at. */
+export const REVIEW_MS = 50;
+/** Waits count within periods this long: waits far apart do not add up to a reason. */
+export const BUDGET_PERIOD_MS = 250;
+/** The store waited at least this share of the period so far, ... */
+export const GROW_FROM = 0.2;
+/** ... at least this long in all, ... */
+export const GROW_MIN_MS = 20;
+/** ... over at least this many separate waits. */
+export const GROW_MIN_WAITS = 4;
+/** Or one wait this long: the stream stalled. */
+export const STALL_MS = 250;
+
+/**
+ * Tests: how downloads started from now on use their connections: 'all' from the start (the
+ * parallel path's own tests, over loopback where one stream is enough), 'one' and never more
+ * (the stream running on, whatever the machine's load), or as above (no argument).
+ */
+import { sleep } from '../transport/wait';
+
+export type BudgetStart = 'all' | 'one' | undefined;
+let forced: BudgetStart;
+export function setBudgetStart(start?: BudgetStart): void {
+	forced = start;
+}
+
+export class ConnectionBudget {
+	/** Connections the download may keep busy now: 1, then `max`. */
+	allowed: number;
+	private readonly fixed = forced !== undefined;
+	private periodStart: number;
+	/** Waits within the period: their count, and their time up to `countedTo`. */
+	private waits = 0;
+	private waitedMs = 0;
+	private countedTo: number | undefined;
+	/** When the current wait began (never moved by a new period: a stall spans them). */
+	private waitingSince: number | undefined;
+
+	/** `max`: the Parallel Connections setting (as planned); `now`: when n8n's store began to read. */
+	constructor(
+		private readonly max: number,
+		now: number,
+	) {
+		this.allowed = forced === 'all' ? max : 1;
+		this.periodStart = now;
+	}
+
+	/** The store can take bytes and none are there. */
+	waiting(now: number): void {
+		if (this.waitingSince !== undefined) return;
+		this.waitingSince = this.countedTo = now;
+		this.waits++;
+	}
+
+	/** Bytes went to the store; true when every connection may now be used. */
+	fed(now: number): boolean {
+		if (this.waitingSince === undefined) return false;
+		const grow = this.review(now);
+		this.waitingSince = this.countedTo = undefined;
+		return grow;
+	}
+
+	/** Whether the store waited enough to open every connection (true once, when it did). */
+	review(now: number): boolean {
+		if (this.fixed || this.allowed === this.max) return false;
+		if (this.countedTo !== undefined) {
+			this.waitedMs += now - this.countedTo;
+			this.countedTo = now;
+		}
+		const length = now - this.periodStart;
+		const waited = this.waitedMs;
+		const often =
+			this.waits >= GROW_MIN_WAITS && waited >= GROW_MIN_MS && waited >= GROW_FROM * length;
+		const stalled = this.waitingSince !== undefined && now - this.waitingSince >= STALL_MS;
+		if (often || stalled) {
+			this.allowed = this.max;
+			return true;
+		}
+		if (length >= BUDGET_PERIOD_MS) {
+			this.periodStart = now;
+			this.waitedMs = 0;
+			this.waits = 0;
+		}
+		return false;
+	}
+
+	/**
+	 * Reviews every REVIEW_MS (a stall brings no bytes to review on) until every connection may
+	 * be used, then calls `open`; stops when `signal` aborts or the download is `over`.
+	 */
+	async watch(signal: AbortSignal, over: () => boolean, open: () => void): Promise<void> {
+		while (this.allowed < this.max) {
+			const slept = await sleep(REVIEW_MS, signal).then(
+				() => true,
+				() => false,
+			);
+			if (!slept || over()) return;
+			if (this.review(Date.now())) return open();
+		}
+	}
+}
