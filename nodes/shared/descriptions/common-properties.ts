@@ -83,7 +83,7 @@ export const parallelConnectionsAlways: INodeProperties = {
 	typeOptions: { minValue: MIN_CONNECTIONS, maxValue: MAX_CONNECTIONS },
 	default: DEFAULT_CONNECTIONS,
 	description:
-		'How many connections fetch parts of the file at once when storage allows it (1-16). Over the internet one connection is often far slower than the link; more connections fill it. Holds up to 80 MiB of the file in memory per download (a copy to storage up to 120 MiB). Where one connection is already fast (storage on the same network), use 1: more only add CPU.',
+		'How many connections fetch parts of the file at once when storage allows it (1-16). Over the internet one connection is often far slower than the link; more connections fill it. A download starts as one connection and opens the others only once they add speed (where one is already fast, as on the same network, it stays one). Holds up to 80 MiB of the file in memory per download (a copy to storage up to 120 MiB).',
 };
 
 /** Options → Parallel Connections, for operations with Download File (shown when it is on). */
