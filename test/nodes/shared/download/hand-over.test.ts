@@ -2,21 +2,15 @@
 // handed to a free connection (hand-over.ts), the file stays byte-exact, few bytes are fetched
 // twice (counted from the simulator's log of bytes sent), and the one-object-version guard holds
 // for the handed-over request too.
-import { createHash } from 'node:crypto';
-
 import { DEMO_PARTNER_KEY, fileSha256, type Simulator } from '../../../../simulator';
 import { runPartner } from '../../../harness/run-gridbank';
-import {
-	binaryStream,
-	cleanUpBinaries,
-	storedFiles,
-	type NodeRun,
-} from '../../../harness/run-node';
+import { cleanUpBinaries, storedFiles, type NodeRun } from '../../../harness/run-node';
 import { storeKeepsPartialFiles } from '../../../harness/engine';
 import { useSimulator } from '../../../harness/simulator';
 import { planSegments } from '../../../../nodes/shared/download/segment-plan';
 import { MiB } from '../../../../nodes/shared/transport/values';
 import { openAllConnections } from '../../../harness/open-all-connections';
+import { sha256Of } from './partner-download';
 
 openAllConnections();
 
@@ -34,16 +28,6 @@ const download = (videoKey: string, connections: number) =>
 	});
 const transfer = (run: NodeRun) =>
 	run.items[0].json.transfer as { handedOver: number; resumes: number; restarts: number };
-
-async function sha256Of(run: NodeRun) {
-	const hash = createHash('sha256');
-	let bytes = 0;
-	for await (const chunk of await binaryStream(run.items[0])) {
-		hash.update(chunk as Buffer);
-		bytes += (chunk as Buffer).length;
-	}
-	return { sha256: hash.digest('hex'), bytes };
-}
 
 /** Bytes storage sent beyond the file's own: what was fetched twice. */
 const fetchedTwice = (s: Simulator, size: number) =>

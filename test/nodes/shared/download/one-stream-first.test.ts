@@ -3,18 +3,16 @@
 // engine over real HTTP from the simulator. Where one stream is to be kept whatever the machine's
 // load, the budget is held at one (setBudgetStart('one')); the opening is shown over a slow link,
 // where one connection keeps the store waiting however busy the machine is.
-import { createHash } from 'node:crypto';
-
 import { DEMO_PARTNER_KEY, fileSha256, type Simulator } from '../../../../simulator';
-import { runPartner } from '../../../harness/run-gridbank';
-import { binaryStream, cleanUpBinaries, type NodeRun } from '../../../harness/run-node';
+import type { NodeRun } from '../../../harness/run-node';
+import { partnerDownloads, sha256Of } from './partner-download';
 import { storageCalls, useSimulator } from '../../../harness/simulator';
 import { setBudgetStart } from '../../../../nodes/shared/download/connection-budget';
 import { planSegments } from '../../../../nodes/shared/download/segment-plan';
 import { MiB } from '../../../../nodes/shared/transport/values';
 
 const sim = useSimulator();
-const keep = cleanUpBinaries();
+const download = partnerDownloads();
 const SIZE = 40 * MiB + 7;
 const licensed = (s: Simulator, n: number) => s.partnerLicences(DEMO_PARTNER_KEY)[n].video_key;
 const ranges = () => storageCalls(sim()).map((e) => e.headers.range);
@@ -23,29 +21,11 @@ const transfer = (run: NodeRun) =>
 
 afterEach(() => setBudgetStart());
 
-const download = (videoKey: string, parallelConnections: number) =>
-	runPartner({
-		operation: 'getDownloadUrl',
-		videoKey,
-		download: true,
-		options: { parallelConnections },
-	});
-
-async function sha256Of(run: NodeRun) {
-	const hash = createHash('sha256');
-	let bytes = 0;
-	for await (const chunk of await binaryStream(run.items[0])) {
-		hash.update(chunk as Buffer);
-		bytes += (chunk as Buffer).length;
-	}
-	return { sha256: hash.digest('hex'), bytes };
-}
-
 test('while one stream is enough, the first response runs on through every segment: one request, byte-exact', async () => {
 	setBudgetStart('one');
 	const key = licensed(sim(), 0);
 	sim().setVideoFile(key, { size: SIZE });
-	const run = keep(await download(key, 8));
+	const run = await download(key, 8);
 	expect(run.error).toBeUndefined();
 	expect(await sha256Of(run)).toEqual({ sha256: fileSha256(key, SIZE), bytes: SIZE });
 	// Five segments of 8 MiB in the plan, one response for all of them.
@@ -60,7 +40,7 @@ test('a break while one stream runs on resumes from the first byte it did not re
 	sim().setVideoFile(key, { size: SIZE });
 	// The first response ends after 20,000,003 bytes, in the plan's third segment.
 	sim().faults.cutDownloadAfter(20_000_003, 1);
-	const run = keep(await download(key, 8));
+	const run = await download(key, 8);
 	expect(run.error).toBeUndefined();
 	expect(await sha256Of(run)).toEqual({ sha256: fileSha256(key, SIZE), bytes: SIZE });
 	const [first, again, ...more] = ranges();
@@ -80,7 +60,7 @@ test('over a link one connection cannot fill, every connection opens: the planâ€
 	sim().setVideoFile(key, { size: SIZE });
 	// 10 MB/s per connection: n8n's store takes bytes far faster, on any machine, and waits.
 	sim().faults.wanLink({ connectionBytesPerSecond: 10e6, rttMs: 5 });
-	const run = keep(await download(key, 4));
+	const run = await download(key, 4);
 	expect(run.error).toBeUndefined();
 	expect(await sha256Of(run)).toEqual({ sha256: fileSha256(key, SIZE), bytes: SIZE });
 	expect(transfer(run).connections).toBe(4);
@@ -103,7 +83,7 @@ test('one stream that goes silent opens the other connections, which take its pa
 	sim().setVideoFile(key, { size: SIZE });
 	// The first response sends 1 MB, then nothing for two minutes.
 	sim().faults.stallAfter(1_000_000, 120_000, 1);
-	const run = keep(await download(key, 4));
+	const run = await download(key, 4);
 	expect(run.error).toBeUndefined();
 	expect(await sha256Of(run)).toEqual({ sha256: fileSha256(key, SIZE), bytes: SIZE });
 	expect(transfer(run).connections).toBe(4);

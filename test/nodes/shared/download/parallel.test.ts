@@ -1,8 +1,6 @@
 // Parallel Connections through n8n's real engine: the file fetched as ranged segments over
 // several connections arrives byte-exact in filesystem binary data, and every fault a segment
 // can meet ends in the same SHA-256 or a clear failure, never a silently wrong file.
-import { createHash } from 'node:crypto';
-
 import {
 	DEMO_PARTNER_KEY,
 	fileSha256,
@@ -12,7 +10,6 @@ import {
 } from '../../../../simulator';
 import { runEnterprise, runPartner, type GridBankRunOptions } from '../../../harness/run-gridbank';
 import {
-	binaryStream,
 	cleanUpBinaries,
 	deleteBinaries,
 	storedFiles,
@@ -24,6 +21,7 @@ import { PROMPTLY_MS } from '../../../harness/time-bounds';
 import { planSegments, type SegmentPlan } from '../../../../nodes/shared/download/segment-plan';
 import { MiB } from '../../../../nodes/shared/transport/values';
 import { openAllConnections } from '../../../harness/open-all-connections';
+import { sha256Of } from './partner-download';
 
 openAllConnections();
 
@@ -42,16 +40,6 @@ const download = (
 	options: Record<string, unknown>,
 	run: GridBankRunOptions = {},
 ) => runPartner({ operation: 'getDownloadUrl', videoKey, download: true, options }, run);
-
-async function sha256Of(run: NodeRun) {
-	const hash = createHash('sha256');
-	let bytes = 0;
-	for await (const chunk of await binaryStream(run.items[0])) {
-		hash.update(chunk as Buffer);
-		bytes += (chunk as Buffer).length;
-	}
-	return { sha256: hash.digest('hex'), bytes };
-}
 
 const rangeOf = (e: LoggedRequest) => e.headers.range;
 /** Parts handed to a free connection (hand-over.ts): on loopback a busy machine can slow one. */
