@@ -9,6 +9,7 @@
 // the rest open within tens of milliseconds; a pause of the sending process (one wait of tens of
 // milliseconds on loopback) is no reason. One way: a download never goes back to one stream.
 // The decisions are given the time, so they are unit-tested alone; segmented-body.ts acts.
+import { sleep } from '../transport/wait';
 
 /** How often a stream that brings nothing (stalled) is looked at. */
 export const REVIEW_MS = 50;
@@ -23,15 +24,13 @@ export const GROW_MIN_WAITS = 4;
 /** Or one wait this long: the stream stalled. */
 export const STALL_MS = 250;
 
+export type BudgetStart = 'all' | 'one' | undefined;
+let forced: BudgetStart;
 /**
  * Tests: how downloads started from now on use their connections: 'all' from the start (the
  * parallel path's own tests, over loopback where one stream is enough), 'one' and never more
  * (the stream running on, whatever the machine's load), or as above (no argument).
  */
-import { sleep } from '../transport/wait';
-
-export type BudgetStart = 'all' | 'one' | undefined;
-let forced: BudgetStart;
 export function setBudgetStart(start?: BudgetStart): void {
 	forced = start;
 }
