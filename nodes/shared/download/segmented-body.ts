@@ -41,8 +41,7 @@ export function segmentedBody(first: Body, options: SegmentedBodyOptions): Binar
 		start: () => {
 			waiting = false;
 			budget = new ConnectionBudget(plan.connections, Date.now());
-			segments.allowed = budget.allowed;
-			options.meter?.useConnections(budget.allowed);
+			useBudget();
 			const head = segments.start();
 			head.open = true;
 			read(head, first, options.total);
@@ -95,9 +94,14 @@ export function segmentedBody(first: Body, options: SegmentedBodyOptions): Binar
 		}
 	};
 
-	function grow() {
+	/** The window and the item's figures follow the connections the budget allows. */
+	function useBudget() {
 		segments.allowed = budget.allowed;
 		options.meter?.useConnections(budget.allowed);
+	}
+
+	function grow() {
+		useBudget();
 		// No part waits paused for its turn any more.
 		segments.active().forEach((part) => part.held?.());
 		fill();
