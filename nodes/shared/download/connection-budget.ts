@@ -8,7 +8,7 @@
 // waits or more, the longest of them left out (a pause of the sending process, one wait of tens
 // of milliseconds, is no reason); or for STALL_MS at once. Measured (docs/downloads.md): one
 // connection of the benchmark's WAN link keeps the store waiting 95-99 % of every period, so the
-// rest open after about 30 ms; a loopback download, quiet or beside busy processes, waits 3-11 %
+// rest open after about 30 ms; a loopback download, quiet or beside busy processes, waits 3-16 %
 // of a period and rarely more than a third of a shorter stretch: it stays one stream. One way: a
 // download never goes back to one stream. The decisions are given the time, so they are
 // unit-tested alone; segmented-body.ts acts.

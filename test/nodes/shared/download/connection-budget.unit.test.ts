@@ -64,7 +64,7 @@ test('a few short waits, or waits spread over many periods, are no reason', () =
 
 test('a loopback stream on a busy machine: many short waits, or a burst of them, are no reason', () => {
 	const budget = new ConnectionBudget(8, 0);
-	// Measured (docs/downloads.md): 130-430 waits a period, 3-11 % of its time in all.
+	// Measured (docs/downloads.md): 130-430 waits a period, 3-16 % of its time in all.
 	expect(waits(budget, 0, 1000, 0.15, 1.5)).toBe(-1);
 	// The sender often put aside early in a period: a third of its first 80 ms spent waiting.
 	const start = 1000 * 1.5 + BUDGET_PERIOD_MS;
