@@ -52,7 +52,7 @@ export function s3Error(item: ItemRef, failure: S3Failure): NodeApiError {
 				: `The storage could not be reached (${said})`);
 	const where = `bucket "${failure.bucket}", key "${failure.key}"`;
 	const description = `${failure.op} for ${where}${code ? ` answered ${failure.scrub(code)}` : ''}${said && failure.status ? `: ${said}` : ''}. Nothing was left in the bucket: any multipart upload was aborted.`;
-	return new NodeApiError(
+	const error = new NodeApiError(
 		item.node,
 		{ message, ...(failure.status ? { status: failure.status } : {}) },
 		{
@@ -62,4 +62,8 @@ export function s3Error(item: ItemRef, failure: S3Failure): NodeApiError {
 			itemIndex: item.itemIndex,
 		},
 	);
+	// NodeApiError swaps a message naming ECONNRESET (a reset part upload: "could not be reached
+	// (read ECONNRESET)") for n8n's generic text, which names no bucket: ours stays.
+	error.message = message;
+	return error;
 }
