@@ -1,7 +1,8 @@
 // S3's answers as the copy's errors: the XML error's code said in words a user can act on, the
 // storage secret scrubbed from anything the store sent.
-import { NodeApiError } from 'n8n-workflow';
+import type { NodeApiError } from 'n8n-workflow';
 
+import { apiErrorKeepingMessage } from '../transport/kept-message';
 import type { ItemRef } from '../validate';
 
 const tag = (xml: string, name: string) =>
@@ -52,7 +53,8 @@ export function s3Error(item: ItemRef, failure: S3Failure): NodeApiError {
 				: `The storage could not be reached (${said})`);
 	const where = `bucket "${failure.bucket}", key "${failure.key}"`;
 	const description = `${failure.op} for ${where}${code ? ` answered ${failure.scrub(code)}` : ''}${said && failure.status ? `: ${said}` : ''}. Nothing was left in the bucket: any multipart upload was aborted.`;
-	const error = new NodeApiError(
+	// A reset part upload says "could not be reached (read ECONNRESET)" and names its bucket.
+	return apiErrorKeepingMessage(
 		item.node,
 		{ message, ...(failure.status ? { status: failure.status } : {}) },
 		{
@@ -62,8 +64,4 @@ export function s3Error(item: ItemRef, failure: S3Failure): NodeApiError {
 			itemIndex: item.itemIndex,
 		},
 	);
-	// NodeApiError swaps a message naming ECONNRESET (a reset part upload: "could not be reached
-	// (read ECONNRESET)") for n8n's generic text, which names no bucket: ours stays.
-	error.message = message;
-	return error;
 }

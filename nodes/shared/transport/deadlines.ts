@@ -1,7 +1,7 @@
-import type { INode } from 'n8n-workflow';
-import { NodeApiError } from 'n8n-workflow';
+import type { INode, NodeApiError } from 'n8n-workflow';
 
 import { type Body, TransferError } from './body-stream';
+import { apiErrorKeepingMessage } from './kept-message';
 import { sleep } from './wait';
 
 // No request is held open for ever. n8n's `timeout` option is an idle-socket timeout: a server
@@ -161,7 +161,7 @@ export function deadlineError(
 	itemIndex: number,
 ): NodeApiError {
 	const message = `GridBank did not answer within ${seconds} seconds`;
-	const error = new NodeApiError(
+	return apiErrorKeepingMessage(
 		node,
 		{ message },
 		{
@@ -171,6 +171,4 @@ export function deadlineError(
 			failure: { cause: 'temporarily-unavailable' },
 		},
 	);
-	error.message = message;
-	return error;
 }

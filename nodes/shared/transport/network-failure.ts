@@ -2,9 +2,9 @@
 // user can act on (refused, host name not found, reset, timed out); an answer that is not HTTP,
 // or a failure without any network code, is never called a connection failure. The underlying
 // error is not kept: it holds the request's headers, the key among them.
-import { NodeApiError } from 'n8n-workflow';
-import type { INode } from 'n8n-workflow';
+import type { INode, NodeApiError } from 'n8n-workflow';
 
+import { apiErrorKeepingMessage } from './kept-message';
 import { finalNetworkErrorCode, networkErrorCode } from './retry-policy';
 
 interface FailureContext {
@@ -34,7 +34,7 @@ function apiError(
 	ctx: FailureContext,
 	code: string,
 ) {
-	const error = new NodeApiError(
+	return apiErrorKeepingMessage(
 		node,
 		{ code, message },
 		{
@@ -44,10 +44,6 @@ function apiError(
 			failure: { cause: 'temporarily-unavailable' },
 		},
 	);
-	// NodeApiError swaps a message naming ECONNRESET, ETIMEDOUT… for n8n's generic text, which
-	// neither says what could not be reached nor how often it was tried: ours stays.
-	error.message = message;
-	return error;
 }
 
 /** A network failure (refused, reset, timeout, DNS) after retries, or a host name that does not exist at once. */
