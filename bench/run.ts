@@ -42,6 +42,7 @@ import { benchOverhead } from './overhead-phase';
 import { benchStorageChain } from './storage-phase';
 import { storagePlans } from './storage-plans';
 import { benchScrub } from './scrub-phase';
+import { ensureSshd } from './sshd';
 import { writeScrubSection } from './scrub-report';
 import { describeStorageRun, writeStorageSection } from './storage-section';
 import { describeWanRun, writeWanSection } from './wan-section';
@@ -78,6 +79,9 @@ async function main(): Promise<void> {
 	log(
 		`${results.mode} mode on ${results.machine.cpu}, ${results.machine.cores} cores, Node ${results.machine.node}`,
 	);
+	// What a later phase needs is checked (or installed) before the first one measures anything.
+	if (phase('storage') && storagePlans(SHORT).some((p) => p.nodes.includes('FTP (SFTP)')))
+		await ensureSshd();
 	results.loadAverage.start = os.loadavg().map((l) => round(l, 2));
 	if (phase('download')) await benchDownload(results);
 	gc();

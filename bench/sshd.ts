@@ -7,7 +7,26 @@ import { createConnection } from 'node:net';
 import { userInfo } from 'node:os';
 import { join } from 'node:path';
 
+import { ROOT } from './env';
+
 const SSHD = '/usr/sbin/sshd';
+const INSTALL_HINT = `${SSHD} is missing: install Debian's OpenSSH server (apt-get install -y openssh-server; as root or with passwordless sudo the bench installs it)`;
+
+/**
+ * Debian's sshd, installed with the project's apt helper (root or passwordless sudo) when missing.
+ * run.ts calls it before the first phase: a full run found it missing only at the storage phase,
+ * after 90 minutes of measuring, and lost them all.
+ */
+export async function ensureSshd(): Promise<void> {
+	if (existsSync(SSHD)) return;
+	// eslint-disable-next-line @typescript-eslint/no-require-imports
+	const apt = require(join(ROOT, 'scripts', 'toolchain', 'apt-install.js')) as {
+		aptInstall(p: string[], o: { label: string }): Promise<void>;
+		rootPrefix(): string[] | undefined;
+	};
+	if (apt.rootPrefix()) await apt.aptInstall(['openssh-server'], { label: '[bench]' });
+	if (!existsSync(SSHD)) throw new Error(INSTALL_HINT);
+}
 
 export interface Sshd {
 	port: number;
@@ -43,10 +62,7 @@ function listening(port: number): Promise<boolean> {
 }
 
 export async function startSshd(dir: string, port: number): Promise<Sshd> {
-	if (!existsSync(SSHD))
-		throw new Error(
-			`${SSHD} is missing: install Debian's OpenSSH server (apt-get install -y openssh-server)`,
-		);
+	if (!existsSync(SSHD)) throw new Error(INSTALL_HINT);
 	mkdirSync(dir, { recursive: true });
 	keyPair(join(dir, 'host_key'));
 	keyPair(join(dir, 'client_key'));
