@@ -104,11 +104,13 @@ test('the object replaced at the hand-over, then again: the item fails, nothing 
 	if (!storeKeepsPartialFiles) expect(storedFiles(run)).toEqual([]);
 });
 
-test('every connection at a speed drawn at random (seeded): byte-exact, ≤ 2 % fetched twice', async () => {
+test('every connection at a speed drawn at random (seeded): byte-exact, fetched twice only what hand-overs had under way', async () => {
 	// Each hand-over lets go of what the other response had under way (on loopback, its socket
-	// buffers: 0.1-0.2 MiB), and the last segments are split at any pace, so about 1 MiB is
-	// fetched twice whatever the size (0.6-1.4 MiB seen under load): against a master of GiBs,
-	// as in the benchmark (0.18 % at 1 GiB), that is far below 2 %; a 128 MiB file keeps it under.
+	// buffers: 60-80 KiB each on average, 15 hand-overs and 0.9-1.2 MB in all here with CI's
+	// tests beside it, 3.4 MB once on a loaded CI lane, where the 2 % bound of the benchmark,
+	// 0.14 % at 1 GiB, broke). So the bound is 2 % of the file plus 256 KiB per hand-over: a
+	// hand-over that asked again what its part had already received (up to 8 MiB a segment
+	// here) would pass it only for parts that had received almost nothing.
 	const size = 128 * MiB + 11;
 	const key = licensed(sim(), 3);
 	sim().setVideoFile(key, { size });
@@ -117,7 +119,8 @@ test('every connection at a speed drawn at random (seeded): byte-exact, ≤ 2 % 
 	const run = keep(await download(key, 8));
 	expect(run.error).toBeUndefined();
 	expect(await sha256Of(run)).toEqual({ sha256: fileSha256(key, size), bytes: size });
-	expect(fetchedTwice(sim(), size)).toBeLessThanOrEqual(0.02 * size);
 	const { handedOver, resumes } = transfer(run);
+	expect(handedOver).toBeGreaterThanOrEqual(1);
+	expect(fetchedTwice(sim(), size)).toBeLessThanOrEqual(0.02 * size + handedOver * 256 * 1024);
 	expect(storage(sim())).toHaveLength(planSegments(size, 8)!.count + handedOver + resumes);
 });
