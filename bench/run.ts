@@ -40,7 +40,7 @@ import { benchPaging } from './paging-phase';
 import { benchPacing } from './pacing-phase';
 import { benchOverhead } from './overhead-phase';
 import { benchStorageChain } from './storage-phase';
-import { storagePlans } from './storage-plans';
+import { needsSshd, storagePlans } from './storage-plans';
 import { benchScrub } from './scrub-phase';
 import { ensureSshd } from './sshd';
 import { writeScrubSection } from './scrub-report';
@@ -80,8 +80,7 @@ async function main(): Promise<void> {
 		`${results.mode} mode on ${results.machine.cpu}, ${results.machine.cores} cores, Node ${results.machine.node}`,
 	);
 	// What a later phase needs is checked (or installed) before the first one measures anything.
-	if (phase('storage') && storagePlans(SHORT).some((p) => p.nodes.includes('FTP (SFTP)')))
-		await ensureSshd();
+	if (phase('storage') && needsSshd(storagePlans(SHORT))) await ensureSshd();
 	results.loadAverage.start = os.loadavg().map((l) => round(l, 2));
 	if (phase('download')) await benchDownload(results);
 	gc();

@@ -7,7 +7,7 @@ import { createConnection } from 'node:net';
 import { userInfo } from 'node:os';
 import { join } from 'node:path';
 
-import { ROOT } from './env';
+import { aptInstallIfRoot } from './apt';
 
 const SSHD = '/usr/sbin/sshd';
 const INSTALL_HINT = `${SSHD} is missing: install Debian's OpenSSH server (apt-get install -y openssh-server; as root or with passwordless sudo the bench installs it)`;
@@ -19,12 +19,7 @@ const INSTALL_HINT = `${SSHD} is missing: install Debian's OpenSSH server (apt-g
  */
 export async function ensureSshd(): Promise<void> {
 	if (existsSync(SSHD)) return;
-	// eslint-disable-next-line @typescript-eslint/no-require-imports
-	const apt = require(join(ROOT, 'scripts', 'toolchain', 'apt-install.js')) as {
-		aptInstall(p: string[], o: { label: string }): Promise<void>;
-		rootPrefix(): string[] | undefined;
-	};
-	if (apt.rootPrefix()) await apt.aptInstall(['openssh-server'], { label: '[bench]' });
+	await aptInstallIfRoot(['openssh-server']);
 	if (!existsSync(SSHD)) throw new Error(INSTALL_HINT);
 }
 

@@ -16,7 +16,7 @@ import { GiB, MiB, round } from './measure';
 import type { ChildSimulator } from './sim';
 import { startSshd } from './sshd';
 import { BUCKET, chainWorkflow, storageCredentials, type StorageNode } from './storage-workflows';
-import type { StoragePlan } from './storage-plans';
+import { needsSshd, type StoragePlan } from './storage-plans';
 import {
 	combineRounds,
 	LINK_MB_PER_SECOND,
@@ -97,8 +97,7 @@ export async function benchStorageChain(
 		tgz,
 	});
 	const s3 = await s3Server().startS3Server({ directory: dirs.s3, buckets: [BUCKET] });
-	// sshd only for the SFTP rows: --short (CI) runs without openssh-server.
-	const sshd = plans.some((p) => p.nodes.includes('FTP (SFTP)'))
+	const sshd = needsSshd(plans)
 		? await startSshd(join(ROOT, '.cache', 'bench-sshd'), await runtime.freePort())
 		: undefined;
 	const rows: StorageRow[] = [];

@@ -25,6 +25,10 @@ const COPY_4G: StorageNode[] = ['n8n alone', 'Read/Write Files', 'Copy to Storag
 /** Over the WAN link, the copy beside the raw copy (raw-copy.ts): what the machine allows on that path. */
 const WAN_1G: StorageNode[] = [...COPY_1G, 'Raw copy'];
 const WAN_4G: StorageNode[] = [...COPY_4G, 'Raw copy'];
+/** Whether any plan runs an SFTP row: those, and only those, need sshd (not --short, i.e. CI). */
+export const needsSshd = (plans: StoragePlan[]): boolean =>
+	plans.some((p) => p.nodes.includes('FTP (SFTP)'));
+
 /**
  * Full: 1 GiB in filesystem mode (what a production n8n uses for video), sizes that fit in the
  * modes that hold binary data in memory (default, 96 MiB) or in the database (256 MiB); then

@@ -15,7 +15,8 @@ import { join } from 'node:path';
 import { fileSha256 } from '../simulator/file-content';
 import { signedUrlOf } from '../test/simulator/helpers';
 import { USER_AGENT } from '../nodes/shared/version';
-import { ROOT, TMP } from './env';
+import { aptInstallIfRoot } from './apt';
+import { TMP } from './env';
 import { MiB } from './measure';
 import { aria2Args, INSTALL_HINT, parseTimes } from './aria2-command';
 
@@ -42,14 +43,8 @@ const which = (name: string): string | undefined => {
 export async function findAria2c(log: (m: string) => void): Promise<Aria2Availability> {
 	let path = which('aria2c');
 	if (!path) {
-		// eslint-disable-next-line @typescript-eslint/no-require-imports
-		const apt = require(join(ROOT, 'scripts', 'toolchain', 'apt-install.js')) as {
-			aptInstall(p: string[], o: { label: string }): Promise<void>;
-			rootPrefix(): string[] | undefined;
-		};
-		if (!apt.rootPrefix()) return { note: INSTALL_HINT };
 		try {
-			await apt.aptInstall(['aria2'], { label: '[bench]' });
+			if (!(await aptInstallIfRoot(['aria2']))) return { note: INSTALL_HINT };
 		} catch (error) {
 			log(`aria2 install failed: ${(error as Error).message}`);
 			return { note: INSTALL_HINT };
