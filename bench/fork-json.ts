@@ -5,13 +5,14 @@ import { join } from 'node:path';
 
 /**
  * `script`: a compiled file beside this one; `what` names the run in errors. `v8`: more V8
- * flags (--trace-gc); `earlier`: gets what the run printed before its result.
+ * flags (--trace-gc); `earlier`: gets what the run printed before its result; `timeoutMs`: the
+ * run is killed and fails after this long (a hung row must not hold the whole benchmark).
  */
 export function forkForJson<T>(
 	script: string,
 	input: unknown,
 	what: string,
-	options: { v8?: string[]; earlier?: (text: string) => void } = {},
+	options: { v8?: string[]; earlier?: (text: string) => void; timeoutMs?: number } = {},
 ): Promise<T> {
 	return new Promise((resolve, reject) => {
 		const child = fork(join(__dirname, script), [JSON.stringify(input)], {
@@ -19,9 +20,24 @@ export function forkForJson<T>(
 			stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
 		});
 		let out = '';
+		let timedOut = false;
+		const timer =
+			options.timeoutMs === undefined
+				? undefined
+				: setTimeout(() => {
+						timedOut = true;
+						child.kill('SIGKILL');
+					}, options.timeoutMs);
 		child.stdout?.on('data', (chunk: Buffer) => (out += chunk.toString()));
 		child.on('error', reject);
 		child.on('exit', (code) => {
+			clearTimeout(timer);
+			if (timedOut)
+				return reject(
+					new Error(
+						`${what} had no result after ${Math.round((options.timeoutMs as number) / 1000)} s (killed)`,
+					),
+				);
 			const lines = out.trim().split('\n');
 			const line = lines.pop() ?? '';
 			options.earlier?.(lines.join('\n'));

@@ -34,7 +34,10 @@ export function runRawCopy(target: RawCopyTarget): Promise<RawCopyResult> {
 		s3: { endpoint, region, accessKeyId, secretAccessKey },
 		...copyShape(target.size),
 	};
-	return forkForJson<RawCopyResult>('raw-copy.js', input, 'raw copy');
+	// At 2 MB/s, plus two minutes: the raw copy runs at 25-100 MB/s; one full run's raw copy
+	// (1 GiB, WAN) stopped with its upload idle and a connection's bytes unread, and held the run.
+	const timeoutMs = (target.size / 2e6 + 120) * 1000;
+	return forkForJson<RawCopyResult>('raw-copy.js', input, 'raw copy', { timeoutMs });
 }
 
 /** The raw copy as the phase's rows take an n8n run: its time as the 'Store' node's, no n8n memory. */
