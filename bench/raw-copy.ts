@@ -40,6 +40,12 @@ export interface RawCopyResult {
 
 /** Segments fetched ahead of the one the upload reads (memory: this many segments at most). */
 const LOOK_AHEAD = 16;
+/**
+ * No byte received and no segment handed to the upload for this long: the copy stopped. One
+ * full run (2026-11-28) saw three raw copies stop, idle, one connection's bytes unread; this
+ * ends them with where they stood instead of holding the whole benchmark.
+ */
+const STALL_MS = 60_000;
 
 const signedUrl = (baseUrl: string, videoKey: string) =>
 	signedUrlOf(baseUrl, videoKey, { ua: USER_AGENT });
@@ -54,6 +60,17 @@ async function* segments(url: string, input: RawCopyInput): AsyncGenerator<Buffe
 	let wake: (() => void) | undefined;
 	let failure: unknown;
 	let consumed = 0;
+	let movedAt = Date.now();
+	const reading = new Set<number>();
+	const watchdog = setInterval(() => {
+		if (Date.now() - movedAt < STALL_MS) return;
+		console.error(
+			`raw copy stalled ${STALL_MS / 1000} s: upload took ${consumed} of ${count} segments, ` +
+				`${next} asked, fetched and waiting [${[...done.keys()].join(',')}], reading [${[...reading].join(',')}]`,
+		);
+		process.exit(2);
+	}, 1000);
+	watchdog.unref();
 	const fetchOne = async (index: number) => {
 		const start = index * segmentBytes;
 		const end = Math.min(size, start + segmentBytes);
@@ -63,7 +80,12 @@ async function* segments(url: string, input: RawCopyInput): AsyncGenerator<Buffe
 		});
 		if (response.statusCode !== 206) throw new Error(`raw copy: HTTP ${response.statusCode}`);
 		const chunks: Buffer[] = [];
-		for await (const chunk of response.body) chunks.push(chunk as Buffer);
+		reading.add(index);
+		for await (const chunk of response.body) {
+			chunks.push(chunk as Buffer);
+			movedAt = Date.now();
+		}
+		reading.delete(index);
 		done.set(index, Buffer.concat(chunks));
 	};
 	const worker = async () => {
@@ -83,10 +105,12 @@ async function* segments(url: string, input: RawCopyInput): AsyncGenerator<Buffe
 			const segment = done.get(index) as Buffer;
 			done.delete(index);
 			consumed = index + 1;
+			movedAt = Date.now();
 			yield segment;
 		}
 		await workers;
 	} finally {
+		clearInterval(watchdog);
 		await dispatcher.close();
 	}
 }
