@@ -42,7 +42,7 @@ export interface RawCopyResult {
 const LOOK_AHEAD = 16;
 /**
  * No byte received and no segment handed to the upload for this long: the copy stopped. One
- * full run (2026-11-28) saw three raw copies stop, idle, one connection's bytes unread; this
+ * full run (2026-11-28) saw four of six raw copies stop, idle, their connections' bytes unread; this
  * ends them with where they stood instead of holding the whole benchmark.
  */
 const STALL_MS = 60_000;
