@@ -41,9 +41,11 @@ export interface RawCopyResult {
 /** Segments fetched ahead of the one the upload reads (memory: this many segments at most). */
 const LOOK_AHEAD = 16;
 /**
- * No byte received and no segment handed to the upload for this long: the copy stopped. One
- * full run (2026-11-28) saw four of six raw copies stop, idle, their connections' bytes unread; this
- * ends them with where they stood instead of holding the whole benchmark.
+ * No byte received and no segment handed to the upload for this long: the copy stopped; it ends
+ * saying where it stood instead of holding the whole benchmark. (The stops of the full run of
+ * 2026-11-28, four raw copies of six: a worker back from waiting on the upload asked for a
+ * segment past the file's end, the simulator answered 200 with the whole file, and that unread
+ * answer held dispatcher.close() for ever, after the watchdog was cleared. Both fixed below.)
  */
 const STALL_MS = 60_000;
 
@@ -78,7 +80,11 @@ async function* segments(url: string, input: RawCopyInput): AsyncGenerator<Buffe
 			dispatcher,
 			headers: { 'user-agent': USER_AGENT, range: `bytes=${start}-${end - 1}` },
 		});
-		if (response.statusCode !== 206) throw new Error(`raw copy: HTTP ${response.statusCode}`);
+		if (response.statusCode !== 206) {
+			// Unread, its connection would hold dispatcher.close() below for ever.
+			response.body.destroy();
+			throw new Error(`raw copy: HTTP ${response.statusCode} for bytes ${start}-${end - 1}`);
+		}
 		const chunks: Buffer[] = [];
 		reading.add(index);
 		for await (const chunk of response.body) {
@@ -92,12 +98,15 @@ async function* segments(url: string, input: RawCopyInput): AsyncGenerator<Buffe
 		while (next < count && !failure) {
 			// Hold while the upload is LOOK_AHEAD segments behind.
 			while (next - consumed >= LOOK_AHEAD && !failure) await new Promise((r) => setTimeout(r, 5));
+			// Others may have taken the last segments while this one held.
+			if (next >= count || failure) return;
 			const index = next++;
 			await fetchOne(index).catch((error: unknown) => void (failure ??= error));
 			wake?.();
 		}
 	};
 	const workers = Promise.all(Array.from({ length: connections }, worker));
+	let complete = false;
 	try {
 		for (let index = 0; index < count; index++) {
 			while (!done.has(index) && !failure) await new Promise<void>((r) => (wake = r));
@@ -109,9 +118,12 @@ async function* segments(url: string, input: RawCopyInput): AsyncGenerator<Buffe
 			yield segment;
 		}
 		await workers;
+		complete = true;
 	} finally {
 		clearInterval(watchdog);
-		await dispatcher.close();
+		// A failure (or the upload giving up) leaves responses no one will read: close() would
+		// wait on them.
+		await (complete ? dispatcher.close() : dispatcher.destroy());
 	}
 }
 
