@@ -17,21 +17,32 @@ interface Body {
 /** The most an API answer may hold, far above the largest real page (docs/gridbank-api.md#both-apis). */
 export const MAX_API_BODY_BYTES = 8 * 1024 * 1024;
 
-/** The answer's text, or how far it got before it crossed the cap. */
-export type CappedText = { text: string } | { tooLarge: number };
+/** The answer's text (`cut`: only its first `keep` bytes), or how far it got before it crossed the cap. */
+export type CappedText = { text: string; cut?: true } | { tooLarge: number };
 
 const isStream = (body: unknown): body is Body =>
 	typeof body === 'object' && body !== null && typeof (body as Body).on === 'function';
 
-/** Reads `body` (n8n's response stream; text or a Buffer on a path that buffered it) up to `cap` bytes; `signal` (the attempt's deadline) ends the read. */
+/** The text of the first `keep` of `bytes`. */
+const textOf = (bytes: Buffer, keep: number): CappedText =>
+	bytes.length > keep
+		? { text: bytes.subarray(0, keep).toString('utf8'), cut: true }
+		: { text: bytes.toString('utf8') };
+
+/**
+ * Reads `body` (n8n's response stream; text or a Buffer on a path that buffered it) up to `cap`
+ * bytes, keeping the first `keep` of them (the rest is read and let go); `signal` (the attempt's
+ * deadline) ends the read.
+ */
 export async function readCapped(
 	body: unknown,
 	signal: AbortSignal,
 	cap = MAX_API_BODY_BYTES,
+	keep = cap,
 ): Promise<CappedText> {
 	if (!isStream(body)) {
 		const bytes = Buffer.isBuffer(body) ? body : Buffer.from(typeof body === 'string' ? body : '');
-		return bytes.length > cap ? { tooLarge: bytes.length } : { text: bytes.toString('utf8') };
+		return bytes.length > cap ? { tooLarge: bytes.length } : textOf(bytes, keep);
 	}
 	return await new Promise<CappedText>((resolve, reject) => {
 		const chunks: Buffer[] = [];
@@ -49,11 +60,13 @@ export async function readCapped(
 		};
 		const onData = (chunk: Buffer | string) => {
 			const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+			const room = keep + 1 - size;
 			size += bytes.length;
 			if (size > cap) return settle(() => resolve({ tooLarge: size }), true);
-			chunks.push(bytes);
+			// One byte past `keep` is kept: it tells that the text was cut.
+			if (room > 0) chunks.push(bytes.length > room ? bytes.subarray(0, room) : bytes);
 		};
-		const onEnd = () => settle(() => resolve({ text: Buffer.concat(chunks).toString('utf8') }));
+		const onEnd = () => settle(() => resolve(textOf(Buffer.concat(chunks), keep)));
 		const onError = (error: Error) => settle(() => reject(error), true);
 		// A body that closes before its end lost its connection: retried like a reset.
 		const onClose = () =>
@@ -66,6 +79,22 @@ export async function readCapped(
 		body.resume();
 	});
 }
+
+/**
+ * The most of an error answer that is decoded and parsed: a GridBank error is a few hundred
+ * bytes, and only 16 KiB of one is ever quoted (error-excerpt.ts). Decoding and parsing 8 MiB
+ * in one go held n8n's event loop for 70-95 ms per try.
+ */
+export const ERROR_TEXT_BYTES = 256 * 1024;
+
+/** An API answer of `status`: a success whole (up to the cap), an error's first ERROR_TEXT_BYTES. */
+export const readAnswer = (body: unknown, signal: AbortSignal, status: number) =>
+	readCapped(
+		body,
+		signal,
+		MAX_API_BODY_BYTES,
+		status >= 200 && status < 300 ? MAX_API_BODY_BYTES : ERROR_TEXT_BYTES,
+	);
 
 /** The item's error when an answer crossed the cap: what happened and where to look. */
 export function tooLargeError(node: INode, status: number, itemIndex: number): NodeApiError {

@@ -4,7 +4,7 @@ import type { IDataObject, IHttpRequestOptions, IN8nHttpFullResponse, INode } fr
 
 import type { ApiProfile } from './api-profile';
 import { parseBody } from './api-message';
-import { type CappedText, readCapped, tooLargeError } from './capped-body';
+import { type CappedText, readAnswer, tooLargeError } from './capped-body';
 import { readCredential, type Credential, type GridBankContext } from './credential';
 import { apiError, notJsonError, rethrowIfCancelled } from './errors';
 import { requestFailure } from './network-failure';
@@ -117,7 +117,7 @@ export class GridBankClient {
 						abortSignal: deadline.signal,
 					},
 				)) as IN8nHttpFullResponse;
-				read = await readCapped(response.body, deadline.signal);
+				read = await readAnswer(response.body, deadline.signal, response.statusCode);
 				paced?.(response.headers as ApiResponse<T>['headers']);
 				deadline.done();
 			} catch (error) {
@@ -158,7 +158,7 @@ export class GridBankClient {
 				continue;
 			}
 			if ('tooLarge' in read) throw tooLargeError(node, status, options.itemIndex);
-			const parsed = parseBody(read.text);
+			const parsed = read.cut ? read.text : parseBody(read.text); // cut short: quoted as text
 			if (status >= 200 && status < 300) {
 				if (typeof parsed === 'object' && parsed !== null)
 					return { status, body: (await scrubValueInSlices(parsed, secrets)) as T, headers };

@@ -1,7 +1,9 @@
 // API answers are read with a byte cap (8 MiB, docs/gridbank-api.md): an answer past it fails
 // the item with a clear message and is cut off, never buffered whole; an answer under it, and
-// every real page, goes through. Through the real engine on both action nodes and the trigger.
+// every real page, goes through; of an error answer only the start is decoded (a message quotes
+// at most 16 KiB of it). Through the real engine on both action nodes and the trigger.
 import { DEMO_PARTNER_KEY } from '../../../../simulator';
+import { ERROR_TEXT_BYTES, readAnswer } from '../../../../nodes/shared/transport/capped-body';
 import { pollTrigger, runEnterprise, runPartner } from '../../../harness/run-gridbank';
 import { useSimulator } from '../../../harness/simulator';
 
@@ -62,4 +64,26 @@ test('an answer just under the cap (7 MiB of padding) is read as usual', async (
 	const run = await runPartner({ operation: 'listContent', limit: 3 });
 	expect(run.error).toBeUndefined();
 	expect(run.items).toHaveLength(3);
+});
+
+test('an 8 MiB error answer is read to its end, only its start decoded: the 500 is retried and reported as such, and nothing of the key reaches the error', async () => {
+	// The simulator's hostile body (simulator/hostile-body.ts): GridBank's JSON error around the
+	// key's secret in pieces and encodings, the whole key once at the very end.
+	sim().faults.failNext({ status: 500, count: 4, bodyBytes: CAP, path: '/content' });
+	const run = await runPartner({ operation: 'listContent', limit: 1, options: { maxRetries: 3 } });
+	expect(run.error?.message).toMatch(/temporary fault \(HTTP 500\)/);
+	expect(run.calls.map((call) => call.status)).toEqual([500, 500, 500, 500]);
+	const reported = JSON.stringify(run.error);
+	expect(reported).not.toContain(DEMO_PARTNER_KEY.split('.')[1]);
+	expect(reported).not.toContain(DEMO_PARTNER_KEY);
+});
+
+test('an error answer past its first 256 KiB is kept as the text of its start, marked cut; a success is kept whole', async () => {
+	const signal = new AbortController().signal;
+	const body = Buffer.from(`{"detail":"${'x'.repeat(ERROR_TEXT_BYTES)}"}`);
+	const error = await readAnswer(body, signal, 500);
+	expect(error).toEqual({ text: body.subarray(0, ERROR_TEXT_BYTES).toString(), cut: true });
+	expect(await readAnswer(body, signal, 200)).toEqual({ text: body.toString() });
+	const small = Buffer.from('{"detail":"gone"}');
+	expect(await readAnswer(small, signal, 404)).toEqual({ text: small.toString() });
 });
