@@ -1,9 +1,9 @@
 // The scrub phase's figures (scrub-phase.ts) as a section of bench/results/results.md.
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { RESULTS } from './env';
 import { MiB } from './measure';
+import { replaceSection } from './results-section';
 
 export interface ScrubResult {
 	bodyBytes: number;
@@ -61,16 +61,14 @@ const row = (cells: Array<string | number>) => `| ${cells.join(' | ')} |`;
 const START = '<!-- scrub-phase:start -->';
 const END = '<!-- scrub-phase:end -->';
 
-/** --only=scrub: the section put into bench/results/results.md in place of an older one. */
-export function writeScrubSection(s: ScrubResult): void {
-	const file = join(RESULTS, 'results.md');
-	if (!existsSync(file)) return;
-	let text = readFileSync(file, 'utf8');
-	const a = text.indexOf(START);
-	const b = text.indexOf(END);
-	if (a >= 0 && b > a) text = text.slice(0, a) + text.slice(b + END.length).replace(/^\n+/, '');
-	writeFileSync(
-		file,
-		`${text.replace(/\n+$/, '')}\n\n${START}\n${renderScrub(s).join('\n')}\n${END}\n`,
+/**
+ * --only=scrub: the section put into bench/results/results.md in place of an older one, marked
+ * or not (a full run writes it without marks: appending beside it left two).
+ */
+export function writeScrubSection(s: ScrubResult, dir = RESULTS): void {
+	replaceSection(
+		join(dir, 'results.md'),
+		{ start: START, end: END, heading: '## Scrubbing a hostile answer' },
+		renderScrub(s),
 	);
 }
