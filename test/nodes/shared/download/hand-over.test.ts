@@ -33,11 +33,13 @@ const transfer = (run: NodeRun) =>
 const fetchedTwice = (s: Simulator, size: number) =>
 	storage(s).reduce((sum, e) => sum + (e.bytesSent ?? 0), 0) - size;
 
-test('one connection of four at a tenth of the speed: its part is handed over, byte-exact, ≤ 2 % fetched twice', async () => {
-	// What is fetched twice is what the cut responses had under way, not a share of the file: 1.3
-	// MiB once in a loaded CI (two lanes of suites at once), 2.02 % of the 64 MiB this test had;
-	// 128 MiB keeps the bound with room, as for the stalled connection below.
-	const size = 128 * MiB + 5;
+test('one connection of four at a tenth of the speed: its part is handed over, byte-exact, fetched twice only what hand-overs had under way', async () => {
+	// Each hand-over lets go of what the cut response had under way. On a loaded CI lane (the
+	// version matrix beside the e2e lane) the connections slow down together, more parts are
+	// handed over, and 2.0-2.1 % of the file was fetched twice at 64 and at 128 MiB: so the
+	// bound is the random case's below, 2 % plus 256 KiB per hand-over. A hand-over asking again
+	// what its part had already received (up to a 16 MiB segment here) still breaks it.
+	const size = 64 * MiB + 5;
 	const key = licensed(sim(), 0);
 	sim().setVideoFile(key, { size });
 	sim().faults.wanLink({ connectionBytesPerSecond: 20e6, rttMs: 5 });
@@ -46,10 +48,10 @@ test('one connection of four at a tenth of the speed: its part is handed over, b
 	const run = keep(await download(key, 4));
 	expect(run.error).toBeUndefined();
 	expect(await sha256Of(run)).toEqual({ sha256: fileSha256(key, size), bytes: size });
-	expect(transfer(run).handedOver).toBeGreaterThanOrEqual(1);
-	expect(fetchedTwice(sim(), size)).toBeLessThanOrEqual(0.02 * size);
-	// Every request beyond the plan's is a hand-over or a resume.
 	const { handedOver, resumes } = transfer(run);
+	expect(handedOver).toBeGreaterThanOrEqual(1);
+	expect(fetchedTwice(sim(), size)).toBeLessThanOrEqual(0.02 * size + handedOver * 256 * 1024);
+	// Every request beyond the plan's is a hand-over or a resume.
 	expect(storage(sim())).toHaveLength(planSegments(size, 4)!.count + handedOver + resumes);
 });
 
