@@ -17,7 +17,7 @@ import { discard } from './let-go';
 import type { SignedUrl } from './signed-url';
 import { storageError } from './storage-errors';
 import { storageBusyError, storageRetryWait } from './storage-waits';
-import { header } from '../transport/values';
+import { header, isSuccess } from '../transport/values';
 import { TransferWaits } from './transfer-waits';
 
 /** Statuses with which S3-style storage refuses an expired or otherwise invalid signature. */
@@ -130,7 +130,7 @@ export class StorageLink {
 				);
 			}
 			const status = response.statusCode;
-			if (status >= 200 && status < 300) return response;
+			if (isSuccess(status)) return response;
 			discard(response.body as Body);
 			if (REFUSED.has(status) && refreshesAllowed > 0) {
 				refreshesAllowed--;

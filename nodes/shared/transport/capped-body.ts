@@ -4,7 +4,7 @@
 import type { INode } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import { mib } from './values';
+import { isSuccess, mib } from './values';
 
 /** n8n's response stream, as read here (named without importing node:stream). */
 interface Body {
@@ -93,7 +93,7 @@ export const readAnswer = (body: unknown, signal: AbortSignal, status: number) =
 		body,
 		signal,
 		MAX_API_BODY_BYTES,
-		status >= 200 && status < 300 ? MAX_API_BODY_BYTES : ERROR_TEXT_BYTES,
+		isSuccess(status) ? MAX_API_BODY_BYTES : ERROR_TEXT_BYTES,
 	);
 
 /** The item's error when an answer crossed the cap: what happened and where to look. */

@@ -24,6 +24,7 @@ import {
 import { errorExcerpt } from './error-excerpt';
 import { scrubHeaders, scrubText, scrubValueInSlices } from './scrub';
 import { USER_AGENT } from '../version';
+import { isSuccess } from './values';
 import { sleep } from './wait';
 
 export interface GetOptions {
@@ -151,15 +152,14 @@ export class GridBankClient {
 			if (isRedirect(status)) {
 				const hop = nextHop(request.url, headers, hops++);
 				if ('refused' in hop) throw redirectError(node, status, hop, options.itemIndex);
-				// The Location holds the whole address, query included.
 				request.url = hop.url;
-				request.qs = undefined;
+				request.qs = undefined; // the Location holds the whole address, query included
 				attempt--;
 				continue;
 			}
 			if ('tooLarge' in read) throw tooLargeError(node, status, options.itemIndex);
 			const parsed = read.cut ? read.text : parseBody(read.text); // cut short: quoted as text
-			if (status >= 200 && status < 300) {
+			if (isSuccess(status)) {
 				if (typeof parsed === 'object' && parsed !== null)
 					return { status, body: (await scrubValueInSlices(parsed, secrets)) as T, headers };
 				// A proxy or captive portal answering in GridBank's place: maybe passing, so retried.

@@ -7,6 +7,9 @@ export const MiB = 1024 * 1024;
 /** A size for a message, rounded up: "101 MiB". */
 export const mib = (bytes: number) => `${Math.ceil(bytes / MiB)} MiB`;
 
+/** A 2xx answer: what every layer takes as success (a 3xx is a redirect, handled apart). */
+export const isSuccess = (status: number) => status >= 200 && status < 300;
+
 /** A JSON object: not null, not an array. */
 export const isObject = (value: unknown): value is IDataObject =>
 	typeof value === 'object' && value !== null && !Array.isArray(value);
