@@ -61,6 +61,7 @@ async function startServer(inst, { port, owner, logFile, extraEnv = {}, log = ()
 	const started = Date.now();
 	// n8n 1.x has no owner from the environment: the owner is set up through its REST API once it listens.
 	let ownerReady = N8N_MAJOR >= 2;
+	let lastSetup = '';
 	for (;;) {
 		if (exited)
 			throw new Error(
@@ -69,36 +70,35 @@ async function startServer(inst, { port, owner, logFile, extraEnv = {}, log = ()
 		if (Date.now() - started > 180_000) {
 			await server.stop();
 			throw new Error(
-				`n8n did not come up on ${url} within 3 minutes; see ${logFile}:\n${tail(logFile)}`,
+				`n8n did not come up on ${url} within 3 minutes${ownerReady ? '' : ` (owner set-up's last answer: ${lastSetup || 'none'})`}; see ${logFile}:\n${tail(logFile)}`,
 			);
 		}
 		try {
 			if (!ownerReady) {
-				const setup = await fetch(`${url}/rest/owner/setup`, {
-					method: 'POST',
-					headers: { 'content-type': 'application/json' },
-					body: JSON.stringify({
-						email: owner.email,
-						firstName: owner.firstName ?? 'Demo',
-						lastName: owner.lastName ?? 'User',
-						password: owner.password,
-					}),
-				});
-				// 400 once an owner exists (a reused user folder).
-				if (setup.ok || setup.status === 400) ownerReady = true;
-				else throw new Error(`owner setup: HTTP ${setup.status}`);
+				const setup = await setUpOwner(url, owner);
+				if (setup === true) ownerReady = true;
+				else lastSetup = setup;
 			}
-			const res = await fetch(`${url}/rest/login`, {
-				method: 'POST',
-				headers: { 'content-type': 'application/json' },
-				body: JSON.stringify({ emailOrLdapLoginId: owner.email, password: owner.password }),
-			});
-			if (res.ok) {
-				const setCookie = res.headers.getSetCookie().find((c) => c.startsWith('n8n-auth='));
+			const res = ownerReady
+				? await fetch(`${url}/rest/login`, {
+						method: 'POST',
+						headers: { 'content-type': 'application/json' },
+						body: JSON.stringify({ emailOrLdapLoginId: owner.email, password: owner.password }),
+					})
+				: undefined;
+			// No cookie on a 200 "n8n is starting up" either: asked again.
+			const setCookie = res?.ok
+				? res.headers.getSetCookie().find((c) => c.startsWith('n8n-auth='))
+				: undefined;
+			if (setCookie) {
 				server.cookie = setCookie.split(';')[0];
 				break;
 			}
-		} catch {
+		} catch (error) {
+			if (error instanceof SetupRefused) {
+				await server.stop();
+				throw new Error(`${error.message}; see ${logFile}:\n${tail(logFile)}`);
+			}
 			/* not listening yet */
 		}
 		await new Promise((r) => setTimeout(r, 500));
@@ -132,6 +132,45 @@ async function startServer(inst, { port, owner, logFile, extraEnv = {}, log = ()
 		return json?.data ?? json;
 	};
 	return server;
+}
+
+class SetupRefused extends Error {}
+
+/**
+ * n8n 1.x: claims the instance for `owner` through /rest/owner/setup. True once done (or done
+ * before, in a reused user folder); otherwise the answer, to ask again. A 400 other than "already
+ * set up" (the owner refused: a weak password) throws SetupRefused at once. While it starts, n8n
+ * 1.x answers 200 "n8n is starting up. Please wait" (migrations not run yet), then 404 (readiness
+ * is 200 before the REST routes exist): taking that 200 for a set-up owner once left a suite's
+ * first server answering the owner's login with 401 for good, so only an answer naming the owner
+ * counts.
+ */
+async function setUpOwner(url, owner) {
+	const ready = await fetch(`${url}/healthz/readiness`);
+	if (!ready.ok) return `readiness HTTP ${ready.status}`;
+	const res = await fetch(`${url}/rest/owner/setup`, {
+		method: 'POST',
+		headers: { 'content-type': 'application/json' },
+		body: JSON.stringify({
+			email: owner.email,
+			firstName: owner.firstName ?? 'Demo',
+			lastName: owner.lastName ?? 'User',
+			password: owner.password,
+		}),
+	});
+	const text = await res.text();
+	let body;
+	try {
+		body = JSON.parse(text);
+	} catch {
+		body = undefined;
+	}
+	if (res.ok && body?.data?.email === owner.email) return true;
+	if (res.status === 400 && /already set ?up/i.test(body?.message ?? '')) return true;
+	if (res.status !== 400) return `HTTP ${res.status} ${text.slice(0, 100)}`;
+	throw new SetupRefused(
+		`n8n refused the owner's set-up: HTTP ${res.status} ${text.slice(0, 300)}`,
+	);
 }
 
 function tail(file, lines = 30) {
