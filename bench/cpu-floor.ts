@@ -73,7 +73,7 @@ async function main(): Promise<void> {
 								.join(' ')
 						: '';
 					process.stdout.write(
-						`round ${round + 1} ${link} ${size / MiB} MiB ${key}: ${cpuPerGiB(r).toFixed(2)} CPU-s/GiB (user ${r.cpuUserMs} sys ${r.cpuSystemMs} ms), ${mbps(r).toFixed(1)} MB/s, RSS +${(r.rssGrowthBytes / MiB).toFixed(1)} MiB, buffers ${(r.arrayBuffersPeakBytes / MiB).toFixed(1)} MiB ${busy}${r.gc ? ` gc ${JSON.stringify(r.gc)}` : ''}\n`,
+						`round ${round + 1} ${link} ${size / MiB} MiB ${key}: ${cpuPerGiB(r).toFixed(2)} CPU-s/GiB (user ${r.cpuUserMs} sys ${r.cpuSystemMs} ms), ${mbps(r).toFixed(1)} MB/s${r.connectionsUsed === undefined ? '' : `, ${r.connectionsUsed} connection(s) used`}, RSS +${(r.rssGrowthBytes / MiB).toFixed(1)} MiB, buffers ${(r.arrayBuffersPeakBytes / MiB).toFixed(1)} MiB ${busy}${r.gc ? ` gc ${JSON.stringify(r.gc)}` : ''}\n`,
 					);
 				}
 		process.stdout.write(

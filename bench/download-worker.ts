@@ -61,11 +61,14 @@ export interface WorkerResult {
 	gc?: GcKinds;
 	/** ours: the item's `transfer.handedOver` (slow parts' tails another connection took). */
 	handedOver?: number;
+	/** ours: the item's `transfer.connections` (1 while the download stayed one stream). */
+	connectionsUsed?: number;
 }
 
 registerBareNodes();
 /** The last node run's hand-overs (the measured transfer runs last). */
 let handedOver: number | undefined;
+let connectionsUsed: number | undefined;
 
 const signedUrl = (baseUrl: string, videoKey: string) =>
 	signedUrlOf(baseUrl, videoKey, { ua: USER_AGENT });
@@ -155,7 +158,9 @@ async function transfer(
 	if (run.error)
 		throw new Error(`${input.variant}: ${run.error.message} ${run.error.description ?? ''}`);
 	const [item] = run.items;
-	handedOver = (item?.json.transfer as { handedOver?: number } | undefined)?.handedOver;
+	const figures = item?.json.transfer as { handedOver?: number; connections?: number } | undefined;
+	handedOver = figures?.handedOver;
+	connectionsUsed = figures?.connections;
 	await deleteBinaries(run);
 	const stored = run.items.reduce(
 		(sum, one) => sum + Number(one.binary?.data?.bytes ?? one.json.fileSize),
@@ -198,6 +203,7 @@ async function main(): Promise<void> {
 		cpu,
 		gc: gcWatch?.(),
 		handedOver,
+		connectionsUsed,
 	};
 	process.stdout.write(`${JSON.stringify(result)}\n`);
 }
