@@ -38,6 +38,7 @@ module.exports = {
 	createInstance: n8n_instance.createInstance,
 	n8nEnv: n8n_instance.n8nEnv,
 	startServer: n8n_server.startServer,
+	readJson: n8n_server.readJson,
 	freePort: n8n_instance.freePort,
 	run: run_command.run,
 	withProgress: run_command.withProgress,

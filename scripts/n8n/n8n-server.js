@@ -116,13 +116,7 @@ async function startServer(inst, { port, owner, logFile, extraEnv = {}, log = ()
 			},
 			body: body === undefined ? undefined : JSON.stringify(body),
 		});
-		const text = await res.text();
-		let json;
-		try {
-			json = JSON.parse(text);
-		} catch {
-			json = undefined;
-		}
+		const { text, json } = await readJson(res);
 		if (!res.ok) {
 			const err = new Error(`${method} /rest${p}: HTTP ${res.status} ${text.slice(0, 500)}`);
 			err.status = res.status;
@@ -158,19 +152,23 @@ async function setUpOwner(url, owner) {
 			password: owner.password,
 		}),
 	});
-	const text = await res.text();
-	let body;
-	try {
-		body = JSON.parse(text);
-	} catch {
-		body = undefined;
-	}
+	const { text, json: body } = await readJson(res);
 	if (res.ok && body?.data?.email === owner.email) return true;
 	if (res.status === 400 && /already set ?up/i.test(body?.message ?? '')) return true;
 	if (res.status !== 400) return `HTTP ${res.status} ${text.slice(0, 100)}`;
 	throw new SetupRefused(
 		`n8n refused the owner's set-up: HTTP ${res.status} ${text.slice(0, 300)}`,
 	);
+}
+
+/** A fetch response's text, and its JSON when it is JSON (else undefined). */
+async function readJson(res) {
+	const text = await res.text();
+	try {
+		return { text, json: JSON.parse(text) };
+	} catch {
+		return { text, json: undefined };
+	}
 }
 
 function tail(file, lines = 30) {
@@ -181,4 +179,4 @@ function tail(file, lines = 30) {
 	}
 }
 
-module.exports = { startServer, tail };
+module.exports = { readJson, startServer, tail };

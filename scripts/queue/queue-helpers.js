@@ -18,14 +18,8 @@ async function postWebhook(cluster, p, body, timeoutMs = 300_000) {
 		body: JSON.stringify(body),
 		signal: AbortSignal.timeout(timeoutMs),
 	});
-	const text = await res.text();
-	let json;
-	try {
-		json = JSON.parse(text);
-	} catch {
-		json = text;
-	}
-	return { status: res.status, body: json };
+	const { text, json } = await rt.readJson(res);
+	return { status: res.status, body: json ?? text };
 }
 
 /** Executions of a workflow, oldest first: [{id, status, mode}]. */
