@@ -2,6 +2,8 @@
 // the item with a clear message and is cut off, never buffered whole; an answer under it, and
 // every real page, goes through; of an error answer only the start is decoded (a message quotes
 // at most 16 KiB of it). Through the real engine on both action nodes and the trigger.
+import { Readable } from 'node:stream';
+
 import { DEMO_PARTNER_KEY } from '../../../../simulator';
 import { ERROR_TEXT_BYTES, readAnswer } from '../../../../nodes/shared/transport/capped-body';
 import { pollTrigger, runEnterprise, runPartner } from '../../../harness/run-gridbank';
@@ -86,4 +88,29 @@ test('an error answer past its first 256 KiB is kept as the text of its start, m
 	expect(await readAnswer(body, signal, 200)).toEqual({ text: body.toString() });
 	const small = Buffer.from('{"detail":"gone"}');
 	expect(await readAnswer(small, signal, 404)).toEqual({ text: small.toString() });
+});
+
+test('a streamed answer is decoded as it comes: characters split between chunks, and a cut inside one, read as the whole bytes would be', async () => {
+	const signal = new AbortController().signal;
+	// A byte order mark, two-, three- and four-byte characters (the error's cut at 256 KiB falls
+	// inside a four-byte one), a stray continuation byte and a sequence broken off.
+	const bytes = Buffer.concat([
+		Buffer.from(`\uFEFF{"title":"${'é€😀'.repeat(40_000)}`),
+		Buffer.from([0x80, 0xe2, 0x82, 0x41]),
+		Buffer.from('"}'),
+	]);
+	const chunked = (size: number) => {
+		const chunks: Buffer[] = [];
+		for (let at = 0; at < bytes.length; at += size) chunks.push(bytes.subarray(at, at + size));
+		return Readable.from(chunks);
+	};
+	for (const size of [1, 3, 7, 65_536]) {
+		// Past 256 KiB: handed back on the loop's next turn.
+		expect(await readAnswer(chunked(size), signal, 200)).toEqual({ text: bytes.toString('utf8') });
+		const cut = await readAnswer(chunked(size), signal, 500);
+		expect(cut).toEqual({ text: bytes.subarray(0, ERROR_TEXT_BYTES).toString('utf8'), cut: true });
+	}
+	const small = Buffer.from('{"title":"ü"}');
+	const halves = Readable.from([small.subarray(0, 11), small.subarray(11)]);
+	expect(await readAnswer(halves, signal, 200)).toEqual({ text: '{"title":"ü"}' });
 });
