@@ -9,18 +9,6 @@ export interface ApiErrorInfo {
 	validation?: string[];
 }
 
-/** Turns a raw body (string, Buffer or parsed JSON) into JSON when it is JSON, else leaves text. */
-export function parseBody(body: unknown): unknown {
-	const text =
-		typeof body === 'string' ? body : Buffer.isBuffer(body) ? body.toString('utf8') : undefined;
-	if (text === undefined) return body;
-	try {
-		return JSON.parse(text) as unknown;
-	} catch {
-		return text;
-	}
-}
-
 const MAX_TEXT = 300;
 
 /** Message precedence from GridBank's SDKs: detail.error.message, detail string, body text. */

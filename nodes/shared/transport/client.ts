@@ -3,7 +3,7 @@
 import type { IDataObject, IHttpRequestOptions, IN8nHttpFullResponse, INode } from 'n8n-workflow';
 
 import type { ApiProfile } from './api-profile';
-import { parseBody } from './api-message';
+import { parseBodyInSlices } from './json-in-slices';
 import { type CappedText, readAnswer, tooLargeError } from './capped-body';
 import { readCredential, type Credential, type GridBankContext } from './credential';
 import { apiError, notJsonError, rethrowIfCancelled } from './errors';
@@ -158,7 +158,7 @@ export class GridBankClient {
 				continue;
 			}
 			if ('tooLarge' in read) throw tooLargeError(node, status, options.itemIndex);
-			const parsed = read.cut ? read.text : parseBody(read.text); // cut short: quoted as text
+			const parsed = read.cut ? read.text : await parseBodyInSlices(read.text); // cut: quoted as text
 			if (isSuccess(status)) {
 				if (typeof parsed === 'object' && parsed !== null)
 					return { status, body: (await scrubValueInSlices(parsed, secrets)) as T, headers };

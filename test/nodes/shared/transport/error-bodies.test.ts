@@ -1,8 +1,9 @@
-// Pure: GridBank's error bodies read (api-message.ts) and mapped from status + body to the
+// Pure: GridBank's error bodies read (json-in-slices.ts, api-message.ts) and mapped from status + body to the
 // message a no-code user sees (errors.ts), for both APIs. No engine, no HTTP.
 import type { INode } from 'n8n-workflow';
 
-import { parseBody, readApiError } from '../../../../nodes/shared/transport/api-message';
+import { readApiError } from '../../../../nodes/shared/transport/api-message';
+import { parseBodyInSlices } from '../../../../nodes/shared/transport/json-in-slices';
 import { ENTERPRISE } from '../../../../nodes/GridBankEnterprise/transport/profile';
 import { PARTNER } from '../../../../nodes/GridBankPartner/transport/profile';
 import {
@@ -23,14 +24,13 @@ const node: INode = {
 };
 const ctx = { itemIndex: 0, retries: 0 };
 
-describe('parseBody', () => {
-	test('JSON text and JSON bytes are parsed; other text stays text; objects pass through', () => {
-		expect(parseBody('{"detail":"x"}')).toEqual({ detail: 'x' });
-		expect(parseBody(Buffer.from('[1,2]'))).toEqual([1, 2]);
-		expect(parseBody('<html>Bad gateway</html>')).toBe('<html>Bad gateway</html>');
-		const body = { detail: 'x' };
-		expect(parseBody(body)).toBe(body);
-		expect(parseBody(undefined)).toBeUndefined();
+describe('parseBodyInSlices', () => {
+	test('JSON text is parsed; other text, or JSON cut short, stays text', async () => {
+		expect(await parseBodyInSlices('{"detail":"x"}')).toEqual({ detail: 'x' });
+		expect(await parseBodyInSlices('[1,2]')).toEqual([1, 2]);
+		expect(await parseBodyInSlices('<html>Bad gateway</html>')).toBe('<html>Bad gateway</html>');
+		const cut = `{"detail":"${'x'.repeat(300_000)}`;
+		expect(await parseBodyInSlices(cut)).toBe(cut);
 	});
 });
 
