@@ -2,13 +2,18 @@
 // JSON.parse of an 8 MiB page whose one title is megabytes of text held it for about 40 ms at
 // once. Here the structure is read in TypeScript and every string and number is still read by
 // JSON.parse (a string longer than SLICE in pieces, never inside an escape), so the result and
-// what is refused are JSON.parse's; the loop gets a turn every TURN_MS. Texts of up to SLICE
-// characters, every real page among them, go to JSON.parse whole.
+// what is refused are JSON.parse's (and nesting past MAX_DEPTH); the loop gets a turn every
+// TURN_MS. Texts of up to SLICE characters, every real page among them, go to JSON.parse whole.
 import { SLICE } from './scrub';
 import { sleep } from './wait';
 
 /** The longest stretch of parsing before the event loop gets a turn. */
 const TURN_MS = 10;
+/**
+ * Arrays and objects open at once: GridBank's pages nest a few levels deep. Parsing 8 MiB of
+ * 4 Mi open brackets took 900 MiB more memory here (and held the loop 3 s in JSON.parse alone).
+ */
+export const MAX_DEPTH = 1000;
 
 const [TAB, LF, CR, SPACE, QUOTE, COMMA, COLON, BACKSLASH] = [9, 10, 13, 32, 34, 44, 58, 92];
 const [OPEN_ARRAY, CLOSE_ARRAY, OPEN_OBJECT, CLOSE_OBJECT] = [91, 93, 123, 125];
@@ -99,6 +104,8 @@ export async function parseJsonInSlices(text: string): Promise<unknown> {
 			const close = c === OPEN_ARRAY ? CLOSE_ARRAY : CLOSE_OBJECT;
 			const next = skip(at + 1);
 			if (text.charCodeAt(next) !== close) {
+				if (open.length === MAX_DEPTH)
+					throw new SyntaxError(`JSON nested deeper than ${MAX_DEPTH} at position ${at}`);
 				if (c === OPEN_ARRAY) open.push({ array: [] });
 				else {
 					const [key, after] = await readKey(next);

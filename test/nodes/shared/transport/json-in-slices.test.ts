@@ -1,7 +1,7 @@
 // parseJsonInSlices must be JSON.parse with turns of the event loop: the same value for every
 // JSON text, and a SyntaxError for every text JSON.parse refuses. Texts are made larger than a
 // slice (256 Ki characters), where it reads the structure itself and long strings in pieces.
-import { parseJsonInSlices } from '../../../../nodes/shared/transport/json-in-slices';
+import { MAX_DEPTH, parseJsonInSlices } from '../../../../nodes/shared/transport/json-in-slices';
 import { SLICE } from '../../../../nodes/shared/transport/scrub';
 
 /** A seeded generator (mulberry32): the same texts on every run. */
@@ -143,4 +143,13 @@ test('a text of a slice or less is JSON.parse itself', async () => {
 		videos: [{ id: 1, title: 'é' }],
 	});
 	await expect(parseJsonInSlices('{"videos":')).rejects.toThrow(SyntaxError);
+});
+
+test(`nesting is bounded: ${MAX_DEPTH} arrays and objects open at once are read, one more is refused`, async () => {
+	const pad = `"${'x'.repeat(SLICE)}"`;
+	const nested = (depth: number) => `${'[{"a":'.repeat(depth / 2)}${pad}${'}]'.repeat(depth / 2)}`;
+	expect(await parseJsonInSlices(nested(MAX_DEPTH))).toEqual(JSON.parse(nested(MAX_DEPTH)));
+	const deeper = `[${nested(MAX_DEPTH)}]`;
+	expect(() => JSON.parse(deeper)).not.toThrow();
+	await expect(parseJsonInSlices(deeper)).rejects.toThrow(`nested deeper than ${MAX_DEPTH}`);
 });
