@@ -7,6 +7,8 @@
 //   tsc -p tsconfig.test.json --noEmit false   (as npm run bench does), then
 //   node --expose-gc .cache/ts/bench/cpu-floor.js --link=wan --mib=512 --connections=4,8,16 \
 //     --variants=ours,n8n-ranged,raw-ranged --rounds=2 [--profile]
+// With BENCH_BUDGET=one in the environment, ours stays one stream at any Parallel Connections
+// (docs/downloads.md, "A parallel download over loopback, traced").
 import './env';
 
 import type { WorkerInput, WorkerResult } from './download-worker';

@@ -27,6 +27,10 @@ import { registerBareNodes } from './bare-nodes';
 import { TMP } from './env';
 import { type CpuBuckets, type GcKinds, profiled, watchGc } from './cpu-profile';
 import { PeakRss } from './measure';
+import { setBudgetStart } from '../nodes/shared/download/connection-budget';
+
+// BENCH_BUDGET=one: a segmented download that stays one stream (cpu-floor.ts's bisections).
+if (process.env.BENCH_BUDGET === 'one') setBudgetStart('one');
 
 export interface WorkerInput {
 	variant: 'ours' | 'n8n' | 'n8n-ranged' | 'raw' | 'raw-ranged';
