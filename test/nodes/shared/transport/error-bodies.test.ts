@@ -1,5 +1,5 @@
-// Pure: GridBank's error bodies read (json-in-slices.ts, api-message.ts) and mapped from status + body to the
-// message a no-code user sees (errors.ts), for both APIs. No engine, no HTTP.
+// Pure: GridBank's error bodies read (json-in-slices.ts, api-message.ts) and mapped from
+// status + body to the message a no-code user sees (errors.ts), for both APIs. No engine, no HTTP.
 import type { INode } from 'n8n-workflow';
 
 import { readApiError } from '../../../../nodes/shared/transport/api-message';
