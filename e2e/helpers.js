@@ -10,9 +10,11 @@ const rt = require('../scripts/n8n/n8n-runtime');
 const { startJobServices } = require('../scripts/services/job-services');
 const builders = require('../scripts/n8n/workflow-builders');
 
-const E2E_DIR = path.join(rt.ROOT, '.cache', 'e2e');
+// One folder and one artifacts folder per n8n version (.cache/e2e and e2e-artifacts for 2.41.1,
+// .cache/e2e-1.123.81 and e2e-artifacts-1.123.81 for the n8n 1.x run), so CI runs both at once.
+const E2E_DIR = path.join(rt.ROOT, '.cache', `e2e${rt.VERSION_SUFFIX}`);
 const STATE_FILE = path.join(E2E_DIR, 'state.json');
-const ARTIFACTS = path.join(rt.ROOT, 'e2e-artifacts');
+const ARTIFACTS = path.join(rt.ROOT, `e2e-artifacts${rt.VERSION_SUFFIX}`);
 /** Debian's Chromium; GRIDBANK_CHROMIUM names another build (Ubuntu has no chromium deb: CI on GitHub's runners uses their Chrome). */
 const CHROMIUM = process.env.GRIDBANK_CHROMIUM || '/usr/bin/chromium';
 /**

@@ -7,6 +7,7 @@
 const fs = require('node:fs');
 const path = require('node:path');
 const {
+	ARTIFACTS,
 	openSession,
 	manualTrigger,
 	partner,
@@ -91,9 +92,9 @@ test(`a ${rt.fmtBytes(BIG)} master streams through n8n: file intact on disk, pea
 		`big run: ${(run.ms / 1000).toFixed(1)} s including n8n start-up (small run ${(base.ms / 1000).toFixed(1)} s)`,
 	].join('\n');
 	console.log(report);
-	fs.mkdirSync(path.join(rt.ROOT, 'e2e-artifacts'), { recursive: true });
+	fs.mkdirSync(ARTIFACTS, { recursive: true });
 	fs.writeFileSync(
-		path.join(rt.ROOT, 'e2e-artifacts', 'large-download.txt'),
+		path.join(ARTIFACTS, 'large-download.txt'),
 		`${report}\n${JSON.stringify({ base: base.rssByProcess, big: run.rssByProcess })}\n`,
 	);
 	// The bound is a third of the file: a run that held the file in memory could not pass it.

@@ -19,11 +19,9 @@ function activateWorkflowArgs(id) {
 }
 /** The editor check drives Debian's Chromium with this; pinned here, installed beside n8n. */
 const PLAYWRIGHT_CORE_VERSION = '1.62.1';
-const CACHE_DIR = path.join(
-	ROOT,
-	'.cache',
-	N8N_VERSION === DEFAULT_N8N_VERSION ? 'n8n' : `n8n-${N8N_VERSION}`,
-);
+/** '' for the default n8n, `-<version>` for another: its install, e2e folder and artifacts stay apart. */
+const VERSION_SUFFIX = N8N_VERSION === DEFAULT_N8N_VERSION ? '' : `-${N8N_VERSION}`;
+const CACHE_DIR = path.join(ROOT, '.cache', `n8n${VERSION_SUFFIX}`);
 const N8N_BIN = path.join(CACHE_DIR, 'node_modules', 'n8n', 'bin', 'n8n');
 const STAMP = path.join(CACHE_DIR, '.gridbank-install-stamp');
 const STAMP_TEXT = `n8n@${N8N_VERSION} playwright-core@${PLAYWRIGHT_CORE_VERSION} node@${process.versions.node.split('.')[0]}\n`;
@@ -49,6 +47,7 @@ module.exports = {
 	ROOT,
 	STAMP,
 	STAMP_TEXT,
+	VERSION_SUFFIX,
 	activateWorkflowArgs,
 	requireNode24,
 };

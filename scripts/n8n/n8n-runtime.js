@@ -30,6 +30,7 @@ module.exports = {
 	activateWorkflowArgs: n8n_versions.activateWorkflowArgs,
 	PLAYWRIGHT_CORE_VERSION: n8n_versions.PLAYWRIGHT_CORE_VERSION,
 	CACHE_DIR: n8n_versions.CACHE_DIR,
+	VERSION_SUFFIX: n8n_versions.VERSION_SUFFIX,
 	N8N_BIN: n8n_versions.N8N_BIN,
 	ensureN8n: n8n_install.ensureN8n,
 	n8nInstalled: n8n_install.n8nInstalled,
