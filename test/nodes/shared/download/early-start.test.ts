@@ -1,8 +1,9 @@
 // The early start (early-start.ts) in the segmented stream itself, over real HTTP from the
 // simulator's storage behind a WAN-like link: a connection asks for its next segment before its
 // part's last byte, so for a moment one range more than the connections is open (the memory
-// window's one extra segment), never two more; the file stays byte-exact. Timed on the client:
-// what is asserted is the order of events, not how long anything took.
+// window's one extra segment), never two more but for a slow part's tail handed to a free
+// connection; the file stays byte-exact. Timed on the client: what is asserted is the order of
+// events, not how long anything took.
 import { createHash } from 'node:crypto';
 import { request, type IncomingMessage } from 'node:http';
 
@@ -35,6 +36,11 @@ test('4 connections: the next segment is asked before a part ends; at most 5 ran
 	sim().faults.wanLink({ connectionBytesPerSecond: 40e6, rttMs: 20 });
 	const url = await signedUrl(key);
 	const plan = planSegments(size, 4)!;
+	const segmentStarts = new Set(
+		Array.from({ length: plan.count }, (_, i) => plan.segmentAt(i).start),
+	);
+	/** Ranges asked from inside a segment: a slow part's tail handed to a free connection. */
+	let tails = 0;
 
 	let open = 0;
 	let mostOpen = 0;
@@ -58,6 +64,7 @@ test('4 connections: the next segment is asked before a part ends; at most 5 ran
 		rethrowFatal: () => undefined,
 		open: async (from, end) => {
 			opened();
+			if (!segmentStarts.has(from)) tails++;
 			const response = track(await get(url, `bytes=${from}-${end - 1}`));
 			return {
 				statusCode: response.statusCode ?? 0,
@@ -77,8 +84,11 @@ test('4 connections: the next segment is asked before a part ends; at most 5 ran
 		bytes: size,
 		sha256: fileSha256(key, size),
 	});
-	// One more than the connections: a segment asked while its connection's part was ending.
-	expect(mostOpen).toBe(plan.connections + 1);
+	// One more than the connections: a segment asked while its connection's part was ending. On a
+	// busy machine a part can look slow, and its tail then goes to a free connection (hand-over.ts):
+	// one range more for each such tail, until the slow part's response is let go.
+	expect(mostOpen).toBeGreaterThanOrEqual(plan.connections + 1);
+	expect(mostOpen).toBeLessThanOrEqual(plan.connections + 1 + tails);
 	const storage = sim().log.filter((e) => e.target === 'storage');
 	expect(storage.length).toBeGreaterThanOrEqual(plan.count);
 });
