@@ -29,7 +29,7 @@ async function signedUrl(videoKey: string): Promise<string> {
 	return ((await response.json()) as { url: string }).url;
 }
 
-test('4 connections: the next segment is asked before a part ends; at most 5 ranges open at once; byte-exact', async () => {
+test('4 connections: the next segment is asked before a part ends; at most 5 ranges open at once, and one more per tail handed over; byte-exact', async () => {
 	const size = 160 * MiB + 9;
 	const key = sim().partnerLicences(DEMO_PARTNER_KEY)[0].video_key;
 	sim().setVideoFile(key, { size });
