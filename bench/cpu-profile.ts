@@ -73,7 +73,10 @@ export function summarize(profile: Profile): CpuBuckets {
 	return out;
 }
 
-/** Runs `fn` under the CPU profiler (0.1 ms sampling) and returns its result and the buckets. */
+/**
+ * Runs `fn` under the CPU profiler (0.1 ms sampling) and returns its result and the buckets;
+ * with BENCH_HEAP_PROFILE=<path prefix>, also under the sampling heap profiler (a .heapprofile).
+ */
 export async function profiled<T>(fn: () => Promise<T>): Promise<{ value: T; cpu: CpuBuckets }> {
 	const session = new Session();
 	session.connect();
@@ -81,7 +84,19 @@ export async function profiled<T>(fn: () => Promise<T>): Promise<{ value: T; cpu
 		await session.post('Profiler.enable');
 		await session.post('Profiler.setSamplingInterval', { interval: 100 });
 		await session.post('Profiler.start');
+		// BENCH_HEAP_PROFILE: the JavaScript allocations too, freed ones included (heap-top.ts).
+		const heap = process.env.BENCH_HEAP_PROFILE;
+		if (heap)
+			await session.post('HeapProfiler.startSampling', {
+				samplingInterval: 16384,
+				includeObjectsCollectedByMajorGC: true,
+				includeObjectsCollectedByMinorGC: true,
+			});
 		const value = await fn();
+		if (heap) {
+			const sampled = (await session.post('HeapProfiler.stopSampling')) as { profile: unknown };
+			writeFileSync(`${heap}-${process.pid}.heapprofile`, JSON.stringify(sampled.profile));
+		}
 		const { profile } = (await session.post('Profiler.stop')) as { profile: Profile };
 		// For a closer look (by function, in DevTools or bench/profile-top.ts): the whole profile.
 		if (process.env.BENCH_CPU_PROFILE)
