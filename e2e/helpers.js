@@ -62,10 +62,15 @@ function sha256File(file) {
 	});
 }
 
-/** A readable failure message for a run that should have succeeded. */
+/**
+ * A readable failure message for a run that should have succeeded. A process ended by a signal
+ * (exit code null) says which, and what n8n's execution itself reported, if it printed one.
+ */
 function describeFailure(result) {
 	const e = result.error ?? {};
-	return `n8n run failed (exit ${result.code}): ${e.message ?? ''} ${e.description ?? ''}\n${(result.stderr ?? '').slice(-1500)}`;
+	const exit = result.code ?? `by signal ${result.signal}`;
+	const status = result.execution ? `, execution ${result.execution.status}` : '';
+	return `n8n run failed (exit ${exit}${status}): ${e.message ?? ''} ${e.description ?? ''}\n${(result.stderr ?? '').slice(-1500)}`;
 }
 
 /** The run data must not contain `secret` anywhere (items, errors, descriptions). */

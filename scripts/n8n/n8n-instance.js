@@ -129,8 +129,9 @@ async function createInstance({ userFolder, filesFolder, fresh = true, tgz }) {
 
 	/**
 	 * `n8n execute --id` (starts at the workflow's Manual Trigger). Resolves with
-	 * { ok, code, execution, runData, error, ms, peakRssBytes? }: `execution` is the full run
-	 * n8n printed, on success and on failure alike.
+	 * { ok, code, signal, execution, runData, error, ms, peakRssBytes? }: `execution` is the full
+	 * run n8n printed, on success and on failure alike; `signal` names what ended a process that
+	 * exited without a code.
 	 */
 	inst.execute = async (workflowId, { measureRss = false, env = {} } = {}) => {
 		let rssFile;
@@ -160,6 +161,7 @@ async function createInstance({ userFolder, filesFolder, fresh = true, tgz }) {
 		const out = {
 			ok: res.code === 0 && execution?.status === 'success',
 			code: res.code,
+			signal: res.signal,
 			execution,
 			runData: execution?.data?.resultData?.runData ?? {},
 			error: execution?.data?.resultData?.error,
