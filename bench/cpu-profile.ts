@@ -14,6 +14,10 @@ interface Profile {
 	timeDeltas: number[];
 }
 
+/** A frame as the profile tools print it: function, the file's last two path parts, 1-based line. */
+export const frameName = (f: { functionName: string; url: string; lineNumber: number }) =>
+	`${f.functionName || '(anon)'} ${f.url.split('/').slice(-2).join('/')}:${f.lineNumber + 1}`;
+
 export const MEASURING = 'measuring (profiler start, RSS sampling)';
 
 /** Buckets in report order; the first whose test matches a frame takes its time. */

@@ -4,6 +4,8 @@
 //   node .cache/ts/bench/heap-top.js <file.heapprofile> [count]
 import { readFileSync } from 'node:fs';
 
+import { frameName } from './cpu-profile';
+
 interface HeapNode {
 	callFrame: { functionName: string; url: string; lineNumber: number };
 	selfSize: number;
@@ -13,12 +15,10 @@ const [file, count = '25'] = process.argv.slice(2);
 const { head } = JSON.parse(readFileSync(file as string, 'utf8')) as { head: HeapNode };
 const bySite = new Map<string, number>();
 let total = 0;
-const nameOf = ({ functionName, url, lineNumber }: HeapNode['callFrame']) =>
-	`${functionName || '(anon)'} ${url.split('/').slice(-2).join('/')}:${lineNumber}`;
 // Each site named with its two callers ("f < its caller < that one's", as profile-top.ts):
 // "push" alone says little about who pushed.
 const walk = (node: HeapNode, callers: string[]) => {
-	const name = nameOf(node.callFrame);
+	const name = frameName(node.callFrame);
 	total += node.selfSize;
 	const site = [name, ...callers.slice(-2).reverse()].join(' < ');
 	if (node.selfSize) bySite.set(site, (bySite.get(site) ?? 0) + node.selfSize);

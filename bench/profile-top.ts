@@ -3,7 +3,7 @@
 //   node .cache/ts/bench/profile-top.js <file.cpuprofile> [count]
 import { readFileSync } from 'node:fs';
 
-import { BUCKETS } from './cpu-profile';
+import { BUCKETS, frameName } from './cpu-profile';
 
 interface Node {
 	id: number;
@@ -28,11 +28,10 @@ profile.samples.forEach((id, i) => {
 	let caller = '';
 	for (let p = parent.get(id); f.url === '' && p !== undefined && !caller; p = parent.get(p)) {
 		const pf = byId.get(p)?.callFrame;
-		if (pf?.url)
-			caller = ` < ${pf.functionName || '(anon)'} ${pf.url.split('/').slice(-2).join('/')}:${pf.lineNumber + 1}`;
+		if (pf?.url) caller = ` < ${frameName(pf)}`;
 	}
 	const bucket = BUCKETS.find((b) => b.test(f))?.name.split(' (')[0];
-	const key = `[${bucket}] ${f.functionName || '(anon)'} ${f.url.split('/').slice(-2).join('/')}:${f.lineNumber + 1}${caller}`;
+	const key = `[${bucket}] ${frameName(f)}${caller}`;
 	self.set(key, (self.get(key) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000);
 });
 for (const [key, ms] of [...self].sort((a, b) => b[1] - a[1]).slice(0, Number(count)))
