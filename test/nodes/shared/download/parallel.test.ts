@@ -125,7 +125,13 @@ test('a segment cut mid-way resumes from the byte it broke at', async () => {
 	const cut = storage(sim()).find((e) => e.headers.range !== 'bytes=0-')!;
 	const start = Number(/bytes=(\d+)-/.exec(cut.headers.range!)![1]);
 	const segment = segmentsOf(plan).find((s) => s.start === start)!;
-	expect(storage(sim()).map(rangeOf)).toContain(`bytes=${start + 1_000_003}-${segment.end - 1}`);
+	const ranges = storage(sim()).map(rangeOf);
+	const resumed = ranges.find((r) => r?.startsWith(`bytes=${start + 1_000_003}-`));
+	const to = Number(/-(\d+)$/.exec(resumed ?? '')?.[1]);
+	// To the segment's end; or, where a hand-over took the part's tail while its resume was asked
+	// (a busy machine: no bytes came meanwhile), to the byte before that tail's request.
+	if (to !== segment.end - 1) expect(ranges).toContain(`bytes=${to + 1}-${segment.end - 1}`);
+	expect(to).toBeGreaterThan(start + 1_000_003);
 	// Plus any hand-over of a part that ran slow on this busy machine (each one request).
 	expect(storage(sim())).toHaveLength(plan.count + 1 + handedOver(run));
 });
