@@ -2,11 +2,12 @@
 // n8n's store waits for bytes: where one connection already brings them faster than the store
 // takes them (loopback, storage on the same network, a busy machine), each one more adds CPU and
 // memory and no speed (on a 2-core machine's loopback, one stream ran at 226 MB/s, eight
-// connections at 165). So a download starts as one stream (segment-window.ts's extend) and opens
-// every connection it may once the store is seen waiting on it most of the time: half the period
-// so far or more (GROW_FROM), once the period has run GROW_AFTER_MS, over GROW_MIN_WAITS separate
+// connections at 165). So a download starts as one stream (lean-start.ts) and opens every
+// connection it may once the store is seen waiting on it most of the time: half the period so
+// far or more (GROW_FROM), once the period has run GROW_AFTER_MS, over GROW_MIN_WAITS separate
 // waits or more, the longest of them left out (a pause of the sending process, one wait of tens
-// of milliseconds, is no reason); or for STALL_MS at once. Measured (docs/downloads.md): one
+// of milliseconds, is no reason); or for STALL_MS at once (one wait, or no bytes since the
+// stream was resumed). Measured (docs/downloads.md): one
 // connection of the benchmark's WAN link keeps the store waiting 95-99 % of every period, so the
 // rest open after about 30 ms; a loopback download, quiet or beside busy processes, waits 3-16 %
 // of a period and rarely more than a third of a shorter stretch: it stays one stream. One way: a
@@ -51,6 +52,8 @@ export class ConnectionBudget {
 	private countedTo: number | undefined;
 	/** When the current wait began (never moved by a new period: a stall spans them). */
 	private waitingSince: number | undefined;
+	/** When the stream was resumed for a store that still held bytes, until the next bytes came. */
+	private resumedAt: number | undefined;
 
 	/** `max`: the Parallel Connections setting (as planned); `now`: when n8n's store began to read. */
 	constructor(
@@ -68,8 +71,17 @@ export class ConnectionBudget {
 		this.waits++;
 	}
 
+	/**
+	 * The stream, paused while the store was full, was resumed as the store read (lean-start.ts):
+	 * no wait yet, as the store still holds bytes, but no bytes for STALL_MS from now is a stall.
+	 */
+	resumed(now: number): void {
+		this.resumedAt ??= now;
+	}
+
 	/** Bytes went to the store; true when every connection may now be used. */
 	fed(now: number): boolean {
+		this.resumedAt = undefined;
 		if (this.waitingSince === undefined) return false;
 		const grow = this.review(now);
 		this.longestMs = Math.max(this.longestMs, this.currentMs(now));
@@ -97,7 +109,8 @@ export class ConnectionBudget {
 			this.waits >= GROW_MIN_WAITS &&
 			length >= GROW_AFTER_MS &&
 			this.waitedMs - longest >= GROW_FROM * (length - longest);
-		const stalled = this.waitingSince !== undefined && now - this.waitingSince >= STALL_MS;
+		const since = Math.min(this.waitingSince ?? now, this.resumedAt ?? now);
+		const stalled = now - since >= STALL_MS;
 		if (often || stalled) {
 			this.allowed = this.max;
 			return true;

@@ -179,5 +179,11 @@ export function readBody(body: Body, reader: BodyReader) {
 		// A 'data' listener does not restart a body that was paused before it came here.
 		body.resume();
 	};
-	return { body, start, stop, end, watch };
+	/** Stops reading without letting the body go: another reader takes it on at once. */
+	const detach = () => {
+		stopped = true;
+		watch?.stop();
+		for (const [event, listener] of listeners) body.removeListener(event, listener);
+	};
+	return { body, start, stop, end, detach, watch };
 }

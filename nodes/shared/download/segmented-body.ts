@@ -4,21 +4,23 @@
 // early-start.ts); a slow part's tail, or that of a part the download waits on, goes to a free
 // connection (hand-over.ts). The head's first part hands its chunks on, the others keep theirs.
 // A download starts as one stream and opens its other connections once n8n's store waits on it
-// (connection-budget.ts): until then the first response runs on from segment to segment
-// (segment-window.ts's extend), paused whenever the store is behind, as the single stream is.
+// (connection-budget.ts): until then the first response is read as the single stream reads it
+// (lean-start.ts), then by a part that runs on from segment to segment (segment-window.ts's
+// extend) if it broke, paused whenever the store is behind.
 // Each part keeps the single stream's guarantees: a break resumes it with Range from the byte it
 // broke at (Max Retries times per part), every response must state exactly the range asked for,
 // and any failure ends the whole stream with that error (n8n's store then drops its temporary
 // file, and download.ts destroys every other connection through destroy).
-import { type Body, TransferError } from '../transport/body-stream';
-import { type BinaryStream, discard, orderedOutput, RangeIgnoredError } from './ordered-output';
+import type { Body } from '../transport/body-stream';
+import { type BinaryStream, orderedOutput } from './ordered-output';
 import { PaceBook } from './hand-over';
 import { handOverJudge } from './hand-over-judge';
 import { nearItsEnd } from './early-start';
 import { type Part, readPart, type SegmentedBodyOptions } from './segment-part';
-import { segmentAnswer } from './segment-plan';
+import { segmentRequests } from './segment-request';
 import { SegmentWindow } from './segment-window';
 import { ConnectionBudget } from './connection-budget';
+import { headAt, type LeanStart, leanStart } from './lean-start';
 
 export type { RangeResponse, SegmentedBodyOptions } from './segment-part';
 
@@ -36,29 +38,48 @@ export function segmentedBody(first: Body, options: SegmentedBodyOptions): Binar
 	const stopped = new AbortController();
 	let waiting = false;
 	let ended = false;
+	/** The first response while it is read alone (lean-start.ts). */
+	let lean: LeanStart | undefined;
 
 	const output = orderedOutput(first, {
 		start: () => {
 			waiting = false;
 			budget = new ConnectionBudget(plan.connections, Date.now());
 			useBudget();
-			const head = segments.start();
-			head.open = true;
-			read(head, first, options.total);
-			fill();
+			if (budget.allowed > 1) {
+				read(headAt(segments, 0), first, options.total);
+				fill();
+			} else
+				lean = leanStart(first, {
+					total: options.total,
+					output,
+					budget,
+					watch: options.watch,
+					rethrowFatal: options.rethrowFatal,
+					opened: grow,
+					done: end,
+					broke,
+				});
 			void budget.watch(stopped.signal, () => ended || output.destroyed, grow);
 		},
 		more: () => {
 			waiting = false;
-			pump();
+			if (lean) lean.more();
+			else pump();
 		},
 		stop: () => {
 			stopped.abort();
+			lean?.stop();
 			segments.clear((part) => part.drop?.());
 		},
 		meter: options.meter,
 	});
-	const fail = output.fail;
+	const { request, retryOrFail } = segmentRequests({
+		options,
+		segments,
+		output,
+		read: (part, body, askedEnd) => read(part, body, askedEnd),
+	});
 	const isHeadPart = (part: Part) => segments.headPart() === part;
 	/** A free connection with no segment to start takes the tail of the part that will end last. */
 	const handOver = handOverJudge({
@@ -67,18 +88,14 @@ export function segmentedBody(first: Body, options: SegmentedBodyOptions): Binar
 		meter: options.meter,
 		stopped: stopped.signal,
 		destroyed: () => output.destroyed,
-		request: (part) => request(part),
+		request,
 		finish: (part) => finish(part),
 	});
 
 	/** Hands on the head's chunks in order while n8n's store takes them; moves the window on. */
 	const pump = () => {
 		while (!waiting && !output.destroyed) {
-			if (segments.done) {
-				if (!ended) output.push(null);
-				ended = true;
-				return;
-			}
+			if (segments.done) return end();
 			const part = segments.headPart();
 			if (part && part.chunks.length > 0 && budget.fed(Date.now())) grow();
 			while (part && part.chunks.length > 0) {
@@ -100,7 +117,32 @@ export function segmentedBody(first: Body, options: SegmentedBodyOptions): Binar
 		options.meter?.useConnections(budget.allowed);
 	}
 
+	function end() {
+		if (!ended && !output.destroyed) output.push(null);
+		ended = true;
+	}
+
+	/** A part carries on from the byte the lean start got to: it reads on the same response, or asks again. */
+	function afterLean(readOn: boolean) {
+		const from = lean as LeanStart;
+		lean = undefined;
+		waiting = from.paused;
+		const head = headAt(segments, from.received);
+		if (!readOn)
+			return retryOrFail(
+				head,
+				`the transfer ended after ${from.received} of ${options.total} bytes`,
+			);
+		from.handOff();
+		read(head, first, options.total);
+	}
+
+	function broke() {
+		afterLean(false);
+	}
+
 	function grow() {
+		if (lean) afterLean(true);
 		useBudget();
 		// No part waits paused for its turn any more.
 		segments.active().forEach((part) => part.held?.());
@@ -122,48 +164,6 @@ export function segmentedBody(first: Body, options: SegmentedBodyOptions): Binar
 		if (!nearItsEnd(part, left, pace.typical(), Date.now())) return;
 		part.early = true;
 		fill();
-	}
-
-	/** GETs the rest of a part, from the byte it got to. */
-	function request(part: Part) {
-		const from = part.start + part.got;
-		// While one connection is enough, asked to the file's end: it may run on (extend).
-		part.open = segments.allowed === 1 && !part.cut;
-		const end = part.open ? options.total : part.end;
-		part.requestedAt = Date.now();
-		part.firstByteAt = part.lastByteAt = undefined;
-		part.bytes = 0;
-		// Asked again (a resume): it holds a connection until it is near its end once more.
-		part.early = false;
-		options.open(from, end).then(
-			(response) => {
-				// Handed over whole while it waited: another connection fetches these bytes.
-				if (output.destroyed || part.done) return discard(response.body);
-				const answer = segmentAnswer(
-					response.statusCode,
-					response.contentRange,
-					from,
-					end,
-					options.total,
-				);
-				if (answer === 'ok') return read(part, response.body, end);
-				discard(response.body);
-				if (answer !== 'ignored') return retryOrFail(part, answer);
-				fail(new RangeIgnoredError('storage ignored the byte range and sent the whole file'));
-			},
-			(error) => part.done || fail(error),
-		);
-	}
-
-	function retryOrFail(part: Part, problem: string) {
-		if (part.resumes++ >= options.maxRetries)
-			return fail(
-				new TransferError(
-					`${problem} (bytes ${part.start}-${part.end - 1}, ${part.resumes} tries)`,
-				),
-			);
-		if (options.meter) options.meter.counts.resumes++;
-		request(part);
 	}
 
 	/** The part has all its bytes; one never cut is a sample of the connections' pace. */

@@ -87,6 +87,20 @@ test('a stream that stalls opens every connection once its wait reaches STALL_MS
 	expect(budget.allowed).toBe(4);
 });
 
+test('a stream resumed as the store reads is no wait while bytes come; silent for STALL_MS, a stall', () => {
+	const budget = new ConnectionBudget(4, 0);
+	// Paused while the store is full, resumed at each read, the next chunk there within a ms.
+	for (let at = 0; at < 1000; at++) {
+		budget.resumed(at);
+		expect(budget.fed(at + 0.9)).toBe(false);
+	}
+	expect(budget.review(1000)).toBe(false);
+	budget.resumed(2000);
+	for (let at = 2050; at < 2000 + STALL_MS; at += 50) expect(budget.review(at)).toBe(false);
+	expect(budget.review(2000 + STALL_MS)).toBe(true);
+	expect(budget.allowed).toBe(4);
+});
+
 test('tests can open every connection at once, or keep one stream whatever the waits', () => {
 	setBudgetStart('all');
 	expect(new ConnectionBudget(8, 0).allowed).toBe(8);

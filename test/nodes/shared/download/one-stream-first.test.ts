@@ -89,3 +89,15 @@ test('one stream that goes silent opens the other connections, which take its pa
 	expect(transfer(run).connections).toBe(4);
 	expect(transfer(run).handedOver).toBeGreaterThanOrEqual(1);
 });
+
+test('bytes past the size storage stated fail the download while one stream runs on: nothing passed on', async () => {
+	setBudgetStart('one');
+	const key = licensed(sim(), 4);
+	sim().setVideoFile(key, { size: SIZE });
+	// The first response (bytes 0-) sends 70,000 bytes more than its Content-Range's size.
+	sim().faults.sendExtraBytes(70_000, 1);
+	const run = await download(key, 8);
+	expect(run.items).toEqual([]);
+	expect(run.error?.description).toMatch(/more bytes than the file has/);
+	expect(ranges()).toEqual(['bytes=0-']);
+});
