@@ -7,7 +7,7 @@
 import { type Body, TransferError } from '../transport/body-stream';
 import type { ConnectionBudget } from './connection-budget';
 import { type BodyWatch, type OrderedOutput, readBody } from './ordered-output';
-import { type Part } from './segment-part';
+import type { Part } from './segment-part';
 import type { SegmentWindow } from './segment-window';
 
 interface LeanHooks {
@@ -55,8 +55,9 @@ export function leanStart(first: Body, hooks: LeanHooks): LeanStart {
 				reader.watch?.hold();
 				first.pause();
 				paused = true;
-				// The store has room and nothing more: it waits (as a part's pump counts it).
-			} else budget.waiting(now);
+			}
+			// Else the store has room and nothing more: it waits (as a part's pump counts it).
+			else budget.waiting(now);
 			if (open) hooks.opened();
 		},
 		// The bytes tell: a response that ended short of the file's end broke.
