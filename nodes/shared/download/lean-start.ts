@@ -4,9 +4,10 @@
 // its next read. No part, no queue: over loopback, the same response read through a part ran at
 // 0.8-0.9 of this and took 1.2 times its CPU (docs/downloads.md, "A lean start"). When the
 // connection budget opens, or the response breaks, a part takes over from the byte it got to.
-import { type Body, TransferError } from '../transport/body-stream';
+import type { Body } from '../transport/body-stream';
 import type { ConnectionBudget } from './connection-budget';
 import { type BodyWatch, type OrderedOutput, readBody } from './ordered-output';
+import { handOn, pastStatedSize, resumeBody } from './hand-on';
 import type { Part } from './segment-part';
 import type { SegmentWindow } from './segment-window';
 
@@ -44,20 +45,12 @@ export function leanStart(first: Body, hooks: LeanHooks): LeanStart {
 	const reader = readBody(first, {
 		data: (chunk) => {
 			received += chunk.length;
-			if (received > total) {
-				reader.stop();
-				return output.fail(new TransferError('storage sent more bytes than the file has'));
-			}
-			reader.watch?.data(chunk.length);
+			if (pastStatedSize(reader, output, received, total)) return;
 			const now = Date.now();
 			const open = budget.fed(now);
-			if (!output.push(chunk)) {
-				reader.watch?.hold();
-				first.pause();
-				paused = true;
-			}
-			// Else the store has room and nothing more: it waits (as a part's pump counts it).
-			else budget.waiting(now);
+			paused = !handOn(reader, output, chunk);
+			// The store has room and nothing more: it waits (as a part's pump counts it).
+			if (!paused) budget.waiting(now);
 			if (open) hooks.opened();
 		},
 		// The bytes tell: a response that ended short of the file's end broke.
@@ -77,10 +70,9 @@ export function leanStart(first: Body, hooks: LeanHooks): LeanStart {
 		more: () => {
 			if (!paused) return;
 			paused = false;
-			reader.watch?.release();
 			// The store still holds bytes (it read one of a full buffer): no wait, unless none come.
 			budget.resumed(Date.now());
-			first.resume();
+			resumeBody(reader);
 		},
 		handOff: reader.detach,
 		stop: reader.stop,

@@ -5,7 +5,7 @@
 // Event-based on purpose: chunks move from a response to the output with push/pause/resume and
 // no promise per chunk (an async generator under Readable.from cost ~6 % of the throughput of
 // multi-GB files in `npm run bench`; this runs level with n8n's own httpRequest → store path).
-import { type Body, TransferError } from '../transport/body-stream';
+import type { Body } from '../transport/body-stream';
 import {
 	type BinaryStream,
 	type BodyWatch,
@@ -13,6 +13,7 @@ import {
 	orderedOutput,
 	readBody,
 } from './ordered-output';
+import { handOn, pastStatedSize, resumeBody } from './hand-on';
 import type { TransferMeter } from './transfer-meter';
 
 /** How one response's body ended. */
@@ -48,10 +49,7 @@ export function resumingBody(first: Body, options: ResumingBodyOptions): BinaryS
 
 	const output = orderedOutput(first, {
 		start: () => attach(first),
-		more: () => {
-			current?.watch?.release();
-			current?.body.resume();
-		},
+		more: () => current && resumeBody(current),
 		stop: () => current?.stop(),
 		meter: options.meter,
 	});
@@ -62,15 +60,7 @@ export function resumingBody(first: Body, options: ResumingBodyOptions): BinaryS
 			data: (chunk) => {
 				got += chunk.length;
 				received += chunk.length;
-				if (total !== undefined && received > total) {
-					reader.stop();
-					return output.fail(new TransferError('storage sent more bytes than the file has'));
-				}
-				reader.watch?.data(chunk.length);
-				if (!output.push(chunk)) {
-					reader.watch?.hold();
-					body.pause();
-				}
+				if (!pastStatedSize(reader, output, received, total)) handOn(reader, output, chunk);
 			},
 			end: (broke) => {
 				if (current === reader) current = undefined;

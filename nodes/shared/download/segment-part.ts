@@ -4,6 +4,7 @@
 import { type Body, TransferError } from '../transport/body-stream';
 import type { BodyWatch, OrderedOutput } from './ordered-output';
 import { readBody } from './ordered-output';
+import { pauseBody, resumeBody } from './hand-on';
 import type { SegmentPlan } from './segment-plan';
 import type { TransferMeter } from './transfer-meter';
 
@@ -119,12 +120,10 @@ export function readPart(part: Part, body: Body, askedEnd: number, hooks: PartHo
 				// As the single stream does: the bytes wait in the socket, not in memory (a window
 				// of Buffers makes V8 collect more often: docs/downloads.md).
 				if (part.chunks.length > 0 && !part.held && hooks.mayHold(part)) {
-					reader.watch?.hold();
-					body.pause();
+					pauseBody(reader);
 					part.held = () => {
 						part.held = undefined;
-						reader.watch?.release();
-						body.resume();
+						resumeBody(reader);
 					};
 				}
 			}
