@@ -46,6 +46,7 @@ import { ensureSshd } from './sshd';
 import { writeScrubSection } from './scrub-report';
 import { describeStorageRun, writeStorageSection } from './storage-section';
 import { describeWanRun, writeWanSection } from './wan-section';
+import { describeAloneRun, writeAlonePhaseSection } from './phase-section';
 
 registerBareNodes();
 
@@ -141,6 +142,19 @@ async function main(): Promise<void> {
 	) {
 		writeWanSection(results.wan, describeWanRun(results, process.argv.slice(2)));
 		log('--only=wan: its section of bench/results/results.md and fields of results.json rewritten');
+	}
+	// Run alone (--only=download, or --only=memory at the full run's size), its section of
+	// bench/results/results.md is written again, with its own targets.
+	const alone = ONLY?.length === 1 && !SHORT ? ONLY[0] : undefined;
+	if (alone === 'download' || (alone === 'memory' && !MEMORY_SIZE)) {
+		writeAlonePhaseSection(
+			alone,
+			results,
+			describeAloneRun(results, process.argv.slice(2), `the ${alone} phase alone`),
+		);
+		log(
+			`--only=${alone}: its section of bench/results/results.md and fields of results.json rewritten`,
+		);
 	}
 	// Run alone (--only=storage, full mode), its rows replace their section of bench/results/results.md too.
 	if (results.storage && ONLY?.length === 1 && ONLY[0] === 'storage' && !SHORT) {

@@ -6,6 +6,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { RESULTS } from './env';
+import { describeAloneRun } from './phase-section';
 import { replaceSection } from './results-section';
 import { renderWan } from './wan-render';
 import { wanTargets, type WanEntry, type WanTarget } from './wan-report';
@@ -15,18 +16,8 @@ const END = '<!-- wan-phase:end -->';
 const HEADING = '## WAN: parallel connections';
 
 /** How the entries were measured: when, by which command, on what, under which load. */
-export function describeWanRun(
-	run: {
-		date: string;
-		seconds: number;
-		machine: { cpu: string; cores: number };
-		loadAverage: { start: number[]; end: number[] };
-	},
-	args: string[],
-): string {
-	const load = (l: number[]) => l.join(', ');
-	return `Measured ${run.date.slice(0, 16).replace('T', ' ')} UTC by \`npm run bench -- ${args.join(' ')}\` (the WAN phase alone) in ${run.seconds} s on ${run.machine.cpu}, ${run.machine.cores} cores: load average (1, 5, 15 min) ${load(run.loadAverage.start)} at the start, ${load(run.loadAverage.end)} at the end.`;
-}
+export const describeWanRun = (run: Parameters<typeof describeAloneRun>[0], args: string[]) =>
+	describeAloneRun(run, args, 'the WAN phase alone');
 
 /** Entries of this shape (interleaved rounds); older ones cannot be rendered and are dropped. */
 const current = (e: unknown): e is WanEntry => Array.isArray((e as WanEntry).rounds);
