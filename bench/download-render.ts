@@ -1,11 +1,51 @@
 // The download phase's section of bench/results/results.md (a full run, or --only=download
 // alone through phase-section.ts): the table of ours, n8n alone and raw, and where the CPU went.
 import { MEASURING } from './cpu-profile';
-import type { Results } from './report';
+
+export interface DownloadSummary {
+	mbPerSecond: number;
+	cpuSecondsPerGiB: number;
+	rssGrowthMiB: number;
+	rssGrowthMedianMiB: number;
+	/** Largest process.memoryUsage().arrayBuffers seen: Buffers alive or not yet collected. */
+	arrayBuffersPeakMiB: number;
+	rounds: Array<{
+		seconds: number;
+		mbPerSecond: number;
+		cpuUserMs: number;
+		cpuSystemMs: number;
+		rssGrowthMiB: number;
+		arrayBuffersPeakMiB: number;
+	}>;
+}
+
+/** One file size of the download phase: ours beside n8n alone and raw. */
+export interface DownloadEntry {
+	size: number;
+	label: string;
+	ours: DownloadSummary;
+	n8n: DownloadSummary;
+	raw: DownloadSummary;
+	/** ours / raw MB/s. */
+	ratio: number;
+	/** ours / n8n's own path MB/s. */
+	ratioToN8n: number;
+	/** Median over rounds of ours / raw within the same round. */
+	pairedRatioMedian: number;
+	/** Median over rounds of ours / n8n alone within the same round. */
+	pairedRatioToN8nMedian: number;
+	rssSource: string;
+	/** One profiled transfer per variant: main-thread self time per bucket, ms per GiB. */
+	profile?: {
+		ours: Record<string, number>;
+		n8n: Record<string, number>;
+		raw: Record<string, number>;
+	};
+}
 
 const row = (cells: Array<string | number>) => `| ${cells.join(' | ')} |`;
 
-export function renderDownload(results: Pick<Results, 'download'>): string[] {
+export function renderDownload(results: { download: DownloadEntry[] }): string[] {
 	return [
 		'## Download: Get Download URL with Download File',
 		'',
@@ -48,7 +88,7 @@ export function renderDownload(results: Pick<Results, 'download'>): string[] {
 }
 
 /** Where the CPU of one download went, per variant (the profiled transfer of the first size). */
-function profileSection(results: Pick<Results, 'download'>): string[] {
+function profileSection(results: { download: DownloadEntry[] }): string[] {
 	const d = results.download.find((entry) => entry.profile);
 	if (!d?.profile) return [];
 	const { ours, n8n, raw } = d.profile;

@@ -1,6 +1,6 @@
 // The results' shape and their markdown rendering (bench/results/results.md and the table in CONTRIBUTING.md).
 import type { Machine } from './machine';
-import { renderDownload } from './download-render';
+import { type DownloadEntry, renderDownload } from './download-render';
 import { renderMemory, type MemoryEntry } from './memory-phase';
 import { renderWan } from './wan-render';
 import type { WanEntry } from './wan-report';
@@ -14,50 +14,12 @@ export interface Target {
 	met: boolean;
 }
 
-export interface DownloadSummary {
-	mbPerSecond: number;
-	cpuSecondsPerGiB: number;
-	rssGrowthMiB: number;
-	rssGrowthMedianMiB: number;
-	/** Largest process.memoryUsage().arrayBuffers seen: Buffers alive or not yet collected. */
-	arrayBuffersPeakMiB: number;
-	rounds: Array<{
-		seconds: number;
-		mbPerSecond: number;
-		cpuUserMs: number;
-		cpuSystemMs: number;
-		rssGrowthMiB: number;
-		arrayBuffersPeakMiB: number;
-	}>;
-}
-
 export interface Results {
 	mode: 'full' | 'short';
 	date: string;
 	machine: Machine;
 	config: Record<string, unknown>;
-	download: Array<{
-		size: number;
-		label: string;
-		ours: DownloadSummary;
-		n8n: DownloadSummary;
-		raw: DownloadSummary;
-		/** ours / raw MB/s. */
-		ratio: number;
-		/** ours / n8n's own path MB/s. */
-		ratioToN8n: number;
-		/** Median over rounds of ours / raw within the same round. */
-		pairedRatioMedian: number;
-		/** Median over rounds of ours / n8n alone within the same round. */
-		pairedRatioToN8nMedian: number;
-		rssSource: string;
-		/** One profiled transfer per variant: main-thread self time per bucket, ms per GiB. */
-		profile?: {
-			ours: Record<string, number>;
-			n8n: Record<string, number>;
-			raw: Record<string, number>;
-		};
-	}>;
+	download: DownloadEntry[];
 	paging: Array<{
 		api: 'Partner' | 'Enterprise';
 		case: string;

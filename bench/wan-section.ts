@@ -35,7 +35,12 @@ export function writeWanSection(entries: WanEntry[], measured: string, dir = RES
 	const merged = [...kept, ...entries].sort((a, b) => a.size - b.size);
 	const targets: WanTarget[] = merged.flatMap((e) => wanTargets(e));
 	const note = kept.length
-		? `${measured} It measured ${entries.map((e) => e.label).join(' and ')}; ${kept.map((e) => e.label).join(' and ')} from an earlier run: ${String(json?.wanMeasured ?? '')}`
+		? `${measured} It measured ${entries.map((e) => e.label).join(' and ')}; ${kept.map((e) => e.label).join(' and ')} from an earlier run: ${String(
+				json?.wanMeasured ??
+					`the full run of ${String(json?.date ?? '')
+						.slice(0, 16)
+						.replace('T', ' ')} UTC.`,
+			)}`
 		: measured;
 	if (json) {
 		Object.assign(json, { wan: merged, wanMeasured: note, wanTargets: targets });

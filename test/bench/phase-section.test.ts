@@ -7,7 +7,8 @@ import { join } from 'node:path';
 
 import { writeAlonePhaseSection } from '../../bench/phase-section';
 import type { MemoryEntry } from '../../bench/memory-phase';
-import type { DownloadSummary, Results } from '../../bench/report';
+import type { DownloadSummary } from '../../bench/download-render';
+import type { Results } from '../../bench/report';
 
 const summary = (mbPerSecond: number): DownloadSummary => ({
 	mbPerSecond,

@@ -184,3 +184,22 @@ test('--only=wan alone rewrites its section and fields in a results folder, keep
 		rmSync(dir, { recursive: true, force: true });
 	}
 });
+
+test('sizes kept from a full run are said to come from it, by its date', () => {
+	const dir = mkdtempSync(join(tmpdir(), 'gridbank-wan-section-'));
+	try {
+		writeFileSync(join(dir, 'results.md'), '# Benchmark results\n');
+		const fourGiB = { ...entry([round(96, 95)]), size: 4 * GiB, label: '4 GiB' };
+		// A full run writes no wanMeasured: its date is the whole file's.
+		writeFileSync(
+			join(dir, 'results.json'),
+			JSON.stringify({ date: '2026-11-28T10:23:00.000Z', wan: [fourGiB], targets: [] }),
+		);
+		writeWanSection([entry([round(95, 94)])], 'Measured now.', dir);
+		expect(readFileSync(join(dir, 'results.md'), 'utf8')).toContain(
+			'Measured now. It measured 1 GiB; 4 GiB from an earlier run: the full run of 2026-11-28 10:23 UTC.',
+		);
+	} finally {
+		rmSync(dir, { recursive: true, force: true });
+	}
+});
