@@ -34,16 +34,22 @@ export function writeWanSection(entries: WanEntry[], measured: string, dir = RES
 		.filter((e) => !fresh.has(e.label));
 	const merged = [...kept, ...entries].sort((a, b) => a.size - b.size);
 	const targets: WanTarget[] = merged.flatMap((e) => wanTargets(e));
+	// Which run measured each size, so a note never repeats an older note's own provenance.
+	const by = (json?.wanMeasuredBy as Record<string, string> | undefined) ?? {};
+	const fullRun = `the full run of ${String(json?.date ?? '')
+		.slice(0, 16)
+		.replace('T', ' ')} UTC.`;
+	const earlier = (label: string) =>
+		by[label] ?? (typeof json?.wanMeasured === 'string' ? json.wanMeasured : fullRun);
 	const note = kept.length
-		? `${measured} It measured ${entries.map((e) => e.label).join(' and ')}; ${kept.map((e) => e.label).join(' and ')} from an earlier run: ${String(
-				json?.wanMeasured ??
-					`the full run of ${String(json?.date ?? '')
-						.slice(0, 16)
-						.replace('T', ' ')} UTC.`,
-			)}`
+		? `${measured} It measured ${entries.map((e) => e.label).join(' and ')}; ${kept.map((e) => `${e.label} from an earlier run: ${earlier(e.label)}`).join(' ')}`
 		: measured;
+	const wanMeasuredBy = Object.fromEntries([
+		...kept.map((e) => [e.label, earlier(e.label)]),
+		...entries.map((e) => [e.label, measured]),
+	]);
 	if (json) {
-		Object.assign(json, { wan: merged, wanMeasured: note, wanTargets: targets });
+		Object.assign(json, { wan: merged, wanMeasured: note, wanMeasuredBy, wanTargets: targets });
 		writeFileSync(jsonFile, `${JSON.stringify(json, null, '\t')}\n`);
 	}
 	replaceSection(

@@ -185,7 +185,7 @@ test('--only=wan alone rewrites its section and fields in a results folder, keep
 	}
 });
 
-test('sizes kept from a full run are said to come from it, by its date', () => {
+test('sizes kept from an earlier run are said to come from it: a full run by its date, a WAN run by its note', () => {
 	const dir = mkdtempSync(join(tmpdir(), 'gridbank-wan-section-'));
 	try {
 		writeFileSync(join(dir, 'results.md'), '# Benchmark results\n');
@@ -199,6 +199,13 @@ test('sizes kept from a full run are said to come from it, by its date', () => {
 		expect(readFileSync(join(dir, 'results.md'), 'utf8')).toContain(
 			'Measured now. It measured 1 GiB; 4 GiB from an earlier run: the full run of 2026-11-28 10:23 UTC.',
 		);
+		// Then the other size: the note names the run of each size, never an older note's tail.
+		writeWanSection([fourGiB], 'Measured later.', dir);
+		const md = readFileSync(join(dir, 'results.md'), 'utf8');
+		expect(md).toContain(
+			'Measured later. It measured 4 GiB; 1 GiB from an earlier run: Measured now.\n',
+		);
+		expect(md).not.toContain('the full run of');
 	} finally {
 		rmSync(dir, { recursive: true, force: true });
 	}
