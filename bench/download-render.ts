@@ -1,6 +1,7 @@
 // The download phase's section of bench/results/results.md (a full run, or --only=download
 // alone through phase-section.ts): the table of ours, n8n alone and raw, and where the CPU went.
 import { MEASURING } from './cpu-profile';
+import { row } from './results-section';
 
 export interface DownloadSummary {
 	mbPerSecond: number;
@@ -42,8 +43,6 @@ export interface DownloadEntry {
 		raw: Record<string, number>;
 	};
 }
-
-const row = (cells: Array<string | number>) => `| ${cells.join(' | ')} |`;
 
 export function renderDownload(results: { download: DownloadEntry[] }): string[] {
 	return [

@@ -7,6 +7,7 @@ import type { ChildSimulator } from './sim';
 import { GiB, median, MiB, round } from './measure';
 import { WINDOW_BYTES } from '../nodes/shared/download/segment-plan';
 import { MAX_CONNECTIONS } from '../nodes/shared/read-parameters';
+import { row } from './results-section';
 
 export const MEMORY_CONNECTIONS = [1, 2, 4, 8, MAX_CONNECTIONS];
 
@@ -118,8 +119,6 @@ function memoryTarget(link: string, label: string, variants: MemoryVariant[]): M
 		met: worst.growthMaxMiB <= bound,
 	};
 }
-
-const row = (cells: Array<string | number>) => `| ${cells.join(' | ')} |`;
 
 /** The memory section of bench/results/results.md. */
 export function renderMemory(entries: MemoryEntry[] | undefined): string[] {

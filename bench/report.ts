@@ -6,6 +6,7 @@ import { renderWan } from './wan-render';
 import type { WanEntry } from './wan-report';
 import { renderStorage, type StorageRow } from './storage-report';
 import { renderScrub, type ScrubResult } from './scrub-report';
+import { row } from './results-section';
 
 export interface Target {
 	name: string;
@@ -75,8 +76,6 @@ export interface Results {
 	/** Phase 8: scrubbing a hostile 8 MiB answer (scrub-phase.ts). */
 	scrub?: ScrubResult;
 }
-
-const row = (cells: Array<string | number>) => `| ${cells.join(' | ')} |`;
 
 /** The targets table alone (CONTRIBUTING.md's Performance section repeats it). */
 export function targetsTable(results: Pick<Results, 'targets'>): string {

@@ -3,6 +3,9 @@
 // full run wrote without markers (from its heading to the next section or marker), or appended.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 
+/** One markdown table row: every section's tables are built of these. */
+export const row = (cells: Array<string | number>) => `| ${cells.join(' | ')} |`;
+
 export function replaceSection(
 	mdFile: string,
 	marks: { start: string; end: string; heading: string },

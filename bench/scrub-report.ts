@@ -3,7 +3,7 @@ import { join } from 'node:path';
 
 import { RESULTS } from './env';
 import { MiB } from './measure';
-import { replaceSection } from './results-section';
+import { replaceSection, row } from './results-section';
 
 export interface ScrubResult {
 	bodyBytes: number;
@@ -57,7 +57,6 @@ export function renderScrub(s: ScrubResult): string[] {
 	];
 }
 
-const row = (cells: Array<string | number>) => `| ${cells.join(' | ')} |`;
 const START = '<!-- scrub-phase:start -->';
 const END = '<!-- scrub-phase:end -->';
 

@@ -2,6 +2,7 @@
 import { median, MiB, round } from './measure';
 import { WAN_LINK } from './wan-phase';
 import type { StorageNode } from './storage-workflows';
+import { row } from './results-section';
 
 export type StorageMode = 'filesystem' | 'default' | 'database';
 /** loopback: the simulator's storage as fast as this machine serves it; wan: behind wan-phase.ts's WAN_LINK. */
@@ -145,8 +146,6 @@ export function combineRounds(rounds: StorageRow[][]): StorageRow[] {
 		};
 	});
 }
-
-const row = (cells: Array<string | number>) => `| ${cells.join(' | ')} |`;
 
 /**
  * The storage-chain section of bench/results/results.md. From a run of its own (`measured` says when),

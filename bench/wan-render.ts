@@ -8,9 +8,9 @@ import {
 	type WanEntry,
 	type WanTarget,
 } from './wan-report';
+import { row } from './results-section';
 
 const MB = 1e6;
-const row = (cells: Array<string | number>) => `| ${cells.join(' | ')} |`;
 const load = (l: [number, number]) => `${l[0]}–${l[1]}`;
 
 /** The WAN section of bench/results/results.md. */
