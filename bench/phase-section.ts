@@ -12,15 +12,10 @@ import { renderMemory } from './memory-phase';
 import { type Results, targetsTable } from './report';
 import { replaceSection } from './results-section';
 
+/** Each phase's renderer, the one a full run uses; its first line is the section's heading. */
 const PHASES = {
-	download: {
-		heading: '## Download: Get Download URL with Download File',
-		render: (r: Pick<Results, 'download' | 'memory'>) => renderDownload(r),
-	},
-	memory: {
-		heading: '## Memory: peak RSS growth at every Parallel Connections setting',
-		render: (r: Pick<Results, 'download' | 'memory'>) => renderMemory(r.memory),
-	},
+	download: (r: Pick<Results, 'download' | 'memory'>) => renderDownload(r),
+	memory: (r: Pick<Results, 'download' | 'memory'>) => renderMemory(r.memory),
 } as const;
 
 export type AlonePhase = keyof typeof PHASES;
@@ -45,9 +40,9 @@ export function writeAlonePhaseSection(
 	measured: string,
 	dir = RESULTS,
 ): void {
-	const { heading, render } = PHASES[phase];
 	const { targets } = results;
-	const [, ...body] = render(results);
+	const [heading, ...body] = PHASES[phase](results);
+	if (!heading) return;
 	const jsonFile = join(dir, 'results.json');
 	if (existsSync(jsonFile)) {
 		const json = JSON.parse(readFileSync(jsonFile, 'utf8')) as Record<string, unknown>;

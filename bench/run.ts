@@ -126,8 +126,9 @@ async function main(): Promise<void> {
 	}
 	gc();
 	const scrub = phase('scrub') ? await benchScrub(results, SHORT) : undefined;
-	// Run alone (--only=scrub, full mode), its figures replace their section of bench/results/results.md.
-	if (scrub && ONLY?.length === 1 && !SHORT) writeScrubSection(scrub);
+	// A phase run alone in full mode (--only=<one>) rewrites its own section of bench/results/results.md.
+	const alone = ONLY?.length === 1 && !SHORT ? ONLY[0] : undefined;
+	if (scrub && alone === 'scrub') writeScrubSection(scrub);
 	results.seconds = round((now() - started) / 1000);
 	results.loadAverage.end = os.loadavg().map((l) => round(l, 2));
 	// Run alone (--only=wan, full mode), its entries replace the same sizes' entries in
@@ -135,9 +136,7 @@ async function main(): Promise<void> {
 	// the full run's (--wan-sizes=256) write bench/tmp only.
 	if (
 		results.wan &&
-		ONLY?.length === 1 &&
-		ONLY[0] === 'wan' &&
-		!SHORT &&
+		alone === 'wan' &&
 		(WAN_SIZES ?? []).every((size) => CONFIG.wanSizes.includes(size))
 	) {
 		writeWanSection(results.wan, describeWanRun(results, process.argv.slice(2)));
@@ -145,7 +144,6 @@ async function main(): Promise<void> {
 	}
 	// Run alone (--only=download, or --only=memory at the full run's size), its section of
 	// bench/results/results.md is written again, with its own targets.
-	const alone = ONLY?.length === 1 && !SHORT ? ONLY[0] : undefined;
 	if (alone === 'download' || (alone === 'memory' && !MEMORY_SIZE)) {
 		writeAlonePhaseSection(
 			alone,
@@ -157,7 +155,7 @@ async function main(): Promise<void> {
 		);
 	}
 	// Run alone (--only=storage, full mode), its rows replace their section of bench/results/results.md too.
-	if (results.storage && ONLY?.length === 1 && ONLY[0] === 'storage' && !SHORT) {
+	if (results.storage && alone === 'storage') {
 		// eslint-disable-next-line @typescript-eslint/no-require-imports
 		const { N8N_VERSION } = require(join(ROOT, 'scripts', 'n8n-versions.js')) as {
 			N8N_VERSION: string;

@@ -41,12 +41,13 @@ export function writeWanSection(entries: WanEntry[], measured: string, dir = RES
 		.replace('T', ' ')} UTC.`;
 	const earlier = (label: string) =>
 		by[label] ?? (typeof json?.wanMeasured === 'string' ? json.wanMeasured : fullRun);
+	const keptBy = kept.map((e) => [e.label, earlier(e.label)] as const);
 	const note = kept.length
-		? `${measured} It measured ${entries.map((e) => e.label).join(' and ')}; ${kept.map((e) => `${e.label} from an earlier run: ${earlier(e.label)}`).join(' ')}`
+		? `${measured} It measured ${entries.map((e) => e.label).join(' and ')}; ${keptBy.map(([label, run]) => `${label} from an earlier run: ${run}`).join(' ')}`
 		: measured;
 	const wanMeasuredBy = Object.fromEntries([
-		...kept.map((e) => [e.label, earlier(e.label)]),
-		...entries.map((e) => [e.label, measured]),
+		...keptBy,
+		...entries.map((e) => [e.label, measured] as const),
 	]);
 	if (json) {
 		Object.assign(json, { wan: merged, wanMeasured: note, wanMeasuredBy, wanTargets: targets });
